@@ -1,0 +1,1 @@
+"""Command-line interface: one module per command family, wired in `main`."""

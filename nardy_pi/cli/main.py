@@ -1,0 +1,63 @@
+"""`nardy-pi` entry point: builds the argument parser from the command modules.
+
+Each command module exposes `add_parser(subparsers)`; heavy imports (OpenCV, Flask) happen
+inside the command handlers so `nardy-pi moves` starts fast.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+from nardy_pi import __version__
+from nardy_pi.cli.errors import CliError
+
+# Command modules, in the order `--help` lists them. A module missing here is simply absent.
+_COMMAND_MODULES = (
+    "nardy_pi.cli.moves",
+    "nardy_pi.cli.match",
+    "nardy_pi.cli.vision",
+    "nardy_pi.cli.run",
+)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="nardy-pi",
+        description="Referee, scoreboard and tools for nardy (short and long) and backgammon.",
+    )
+    parser.add_argument("--version", action="version", version=f"nardy-pi {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name in _COMMAND_MODULES:
+        try:
+            module = importlib.import_module(name)
+        except ModuleNotFoundError as exc:
+            if exc.name == name:
+                continue
+            raise
+        module.add_parser(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "func", None):
+        parser.print_help()
+        return 2
+    try:
+        return int(args.func(args) or 0)
+    except CliError as exc:
+        print(f"nardy-pi: {exc}", file=sys.stderr)
+        return exc.code
+    except (ValueError, OSError) as exc:
+        print(f"nardy-pi: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())
