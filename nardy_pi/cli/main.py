@@ -19,6 +19,7 @@ _COMMAND_MODULES = (
     "nardy_pi.cli.moves",
     "nardy_pi.cli.match",
     "nardy_pi.cli.vision",
+    "nardy_pi.cli.dice",
     "nardy_pi.cli.run",
 )
 

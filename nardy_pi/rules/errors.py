@@ -1,0 +1,19 @@
+"""Exceptions of the rules core. All are ValueErrors carrying a human-readable reason."""
+
+from __future__ import annotations
+
+
+class RulesError(ValueError):
+    """Base class: something violates the rules or cannot be a position."""
+
+
+class InvalidPositionError(RulesError):
+    """A position that cannot exist (wrong checker counts, both colours on a point, ...)."""
+
+
+class IllegalPlayError(RulesError):
+    """A play that is not legal for the position and roll."""
+
+
+class UnknownVariantError(RulesError):
+    """A variant name we do not know."""
