@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from nardy_pi.rules.errors import RulesError
-from nardy_pi.rules.play import Play, Step
+from nardy_pi.rules.play import Play, Step, format_steps
 from nardy_pi.rules.position import BAR, OFF, Position
 from nardy_pi.rules.settings import DEFAULT_SETTINGS, RuleSettings
 from nardy_pi.rules.variants import Variant, get_variant
@@ -87,6 +87,7 @@ def six_block_points(own: list[int], opp: list[int]) -> tuple[int, ...]:
 class _Search:
     __slots__ = (
         "best",
+        "paths",
         "block",
         "caucasian",
         "head",
@@ -122,6 +123,8 @@ class _Search:
         self.steps: list[Step] = []
         # key -> (dice used, used the larger die, hitter borne off, steps)
         self.leaves: dict[tuple[int, ...], tuple[int, bool, bool, tuple[Step, ...]]] = {}
+        # When set, every step sequence reaching each key (to tell equivalent plays apart).
+        self.paths: dict[tuple[int, ...], set[tuple[Step, ...]]] | None = None
 
     def leaf(self, larger: int, hitter_off: bool) -> None:
         key = (*self.own, *self.opp)
@@ -130,6 +133,8 @@ class _Search:
         old = self.leaves.get(key)
         if old is None or (n, used_larger) > (old[0], old[1]):
             self.leaves[key] = (n, used_larger, hitter_off, tuple(self.steps))
+        if self.paths is not None:
+            self.paths.setdefault(key, set()).add(tuple(self.steps))
 
     def run(
         self,
@@ -300,3 +305,30 @@ def legal_plays(
             continue
         plays.append(Play(steps, Position.from_view(v, mover, list(key[:26]), list(key[26:]))))
     return plays
+
+
+def equivalent_notations(
+    position: Position,
+    dice: tuple[int, int] | list[int] | str,
+    variant: str | Variant,
+    play: Play,
+    settings: RuleSettings = DEFAULT_SETTINGS,
+) -> tuple[str, ...]:
+    """Every distinct way to write `play` (step sequences reaching the same position).
+
+    Used to tell a player that two readings of a move are the same play for the game.
+    """
+    v = get_variant(variant)
+    roll = parse_dice(dice)
+    own, opp = position.view(v, position.turn)
+    target = (*play.result.view(v, position.turn)[0], *play.result.view(v, position.turn)[1])
+    texts: set[str] = set()
+    for allowance in head_allowance(v, own, roll):
+        search = _Search(v, settings, own, opp, STRICT)
+        search.paths = {}
+        for seq in movements(roll):
+            search.run(seq, 0, BAR, allowance, (), False, max(roll))
+        for steps in search.paths.get(target, ()):
+            if len(steps) == len(play.steps):
+                texts.add(format_steps(steps))
+    return tuple(sorted(texts))

@@ -1,0 +1,256 @@
+"""Move inference: which legal play turned `before` into the observed `after`, or why none did.
+
+The camera sees positions, not moves. Given the position before, the roll and the position
+after, `infer` returns the legal play that produces it; when no legal play does, it returns a
+short structured `Diagnosis` naming the broken rule. Rules are named by switching them off one
+at a time (`Relax`) and seeing which single relaxation explains the observation.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field, fields
+from typing import Any
+
+from nardy_pi.rules.messages import Lang, render
+from nardy_pi.rules.movegen import (
+    Relax,
+    equivalent_notations,
+    legal_plays,
+    movements,
+    parse_dice,
+    six_block_points,
+)
+from nardy_pi.rules.play import Play, Step, format_steps, point_name
+from nardy_pi.rules.position import BAR, OFF, Position
+from nardy_pi.rules.settings import DEFAULT_SETTINGS, RuleSettings
+from nardy_pi.rules.sides import Side
+from nardy_pi.rules.variants import Variant, get_variant
+
+
+@dataclass(frozen=True, slots=True)
+class Diagnosis:
+    """Why an observed change is not a legal play. `code` keys the ru/en message."""
+
+    code: str
+    params: dict[str, Any] = field(default_factory=dict)
+
+    def message(self, lang: Lang = "en") -> str:
+        return render(self.code, self.params, lang)
+
+    def __str__(self) -> str:
+        return self.message("en")
+
+
+@dataclass(frozen=True, slots=True)
+class Inference:
+    """The outcome: the legal play (or a legal pass), or a diagnosis."""
+
+    play: Play | None = None
+    passed: bool = False  # no legal play existed and nothing moved
+    diagnosis: Diagnosis | None = None
+    #: other ways to write the same play (the same play for the game)
+    equivalents: tuple[str, ...] = ()
+
+    @property
+    def legal(self) -> bool:
+        return self.diagnosis is None
+
+    @property
+    def ambiguous(self) -> bool:
+        return len(self.equivalents) > 1
+
+
+def board_key(position: Position) -> tuple[int, ...]:
+    """What a camera can see: points, bar and off, not whose turn it is."""
+    return (*position.points, *position.bar, *position.off)
+
+
+def _dice_text(roll: tuple[int, int]) -> str:
+    return f"{roll[0]}-{roll[1]}"
+
+
+def _match(plays: list[Play], after: Position) -> Play | None:
+    key = board_key(after)
+    for play in plays:
+        if board_key(play.result) == key:
+            return play
+    return None
+
+
+def _step_text(step: Step) -> str:
+    return f"{point_name(step.src)}/{point_name(step.dst)}" + ("*" if step.hit else "")
+
+
+def _closed_point_diagnosis(
+    play: Play, before: Position, v: Variant
+) -> Diagnosis:
+    """Find the step of `play` that used a closed point, replaying it on `before`."""
+    mover = before.turn
+    own, opp = before.view(v, mover)
+    steps = play.steps
+    for i, step in enumerate(steps):
+        if step.dst != OFF and opp[step.dst] >= v.block:
+            holder = mover.opponent.label
+            continues = any(
+                later.src == step.dst for later in steps[i + 1 :]
+            ) and own[step.dst] == 0
+            if continues:
+                last = next(s for s in steps[i + 1 :] if s.src == step.dst)
+                text = f"{point_name(step.src)}/{point_name(last.dst)}"
+                return Diagnosis(
+                    "passed_closed_point", {"step": text, "point": step.dst, "holder": holder}
+                )
+            return Diagnosis("landed_on_closed_point", {"step": _step_text(step), "holder": holder})
+        own[step.src] -= 1
+        own[step.dst] += 1
+        if step.hit:
+            opp[step.dst] -= 1
+            opp[BAR] += 1
+    return Diagnosis("no_legal_play", {"dice": format_steps(steps)})
+
+
+def _hit_and_hide_diagnosis(play: Play) -> Diagnosis:
+    hits = [s for s in play.steps if s.hit]
+    point = hits[0].dst if hits else 0
+    later = [s for s in play.steps if s.src == point]
+    step = _step_text(later[-1]) if later else play.notation
+    if later and later[-1].dst == OFF:
+        return Diagnosis("hitter_borne_off", {"step": step, "point": point})
+    return Diagnosis("hit_and_hide", {"step": step, "point": point})
+
+
+def _unused_dice_diagnosis(play: Play, roll: tuple[int, int]) -> Diagnosis:
+    full = list(movements(roll)[0])
+    for die in play.dice_used:
+        full.remove(die)
+    dice = _dice_text(roll)
+    if roll[0] != roll[1] and len(play.steps) == 1 and play.steps[0].die == min(roll):
+        return Diagnosis("smaller_die", {"dice": dice, "larger": max(roll)})
+    return Diagnosis("die_unused", {"dice": dice, "unused": "-".join(map(str, full))})
+
+
+def _head_diagnosis(play: Play, v: Variant, own_before: list[int]) -> Diagnosis:
+    count = sum(1 for s in play.steps if s.src == v.head)
+    first_turn = v.head is not None and own_before[v.head] == v.checkers
+    return Diagnosis("two_from_head", {"count": count, "allowed": 2 if first_turn else 1})
+
+
+def _six_block_diagnosis(play: Play, v: Variant, mover: Side) -> Diagnosis:
+    own, opp = play.result.view(v, mover)
+    run = six_block_points(own, opp)
+    return Diagnosis("six_block", {"points": "-".join(map(str, sorted(run, reverse=True)))})
+
+
+def _opponent_changes(
+    before: Position, after: Position, v: Variant
+) -> tuple[list[int], bool]:
+    """Points where the opponent's checkers changed other than by being hit (own numbering)."""
+    mover = before.turn
+    _, opp_b = before.view(v, mover)
+    _, opp_a = after.view(v, mover)
+    changed = [p for p in range(1, 25) if opp_a[p] != opp_b[p]]
+    hits = [p for p in changed if opp_b[p] == 1 and opp_a[p] == 0]
+    explained = (
+        len(hits) == len(changed)
+        and opp_a[BAR] - opp_b[BAR] == len(hits)
+        and opp_a[OFF] == opp_b[OFF]
+    )
+    return changed, explained
+
+
+def _diagnose(
+    before: Position,
+    roll: tuple[int, int],
+    after: Position,
+    v: Variant,
+    settings: RuleSettings,
+    plays: list[Play],
+) -> Diagnosis:
+    mover = before.turn
+    for side in Side:
+        if before.count(side) != after.count(side):
+            return Diagnosis(
+                "checker_count",
+                {"side": side.label, "before": before.count(side), "after": after.count(side)},
+            )
+    own_b, _ = before.view(v, mover)
+    own_a, _ = after.view(v, mover)
+    changed, explained = _opponent_changes(before, after, v)
+    if own_a == own_b:
+        if not changed:
+            return Diagnosis("no_move", {"dice": _dice_text(roll)})
+        return Diagnosis("wrong_side", {"side": mover.opponent.label, "mover": mover.label})
+    if not explained:
+        physical = [v.own_to_physical(mover is Side.WHITE, p) for p in changed]
+        return Diagnosis(
+            "opponent_disturbed", {"side": mover.opponent.label, "points": sorted(physical)}
+        )
+    # One rule at a time: the first relaxation that explains the observation names the rule.
+    context = _Context(before, roll, v, settings, own_b)
+    for flag in _RELAXATION_ORDER:
+        relaxed = legal_plays(before, roll, v, settings, Relax(**{flag: True}))
+        play = _match(relaxed, after)
+        if play is not None:
+            explain = _EXPLAIN.get(flag)
+            if explain is None:
+                return Diagnosis(flag, {"dice": _dice_text(roll), "play": play.notation})
+            return explain(play, context)
+    moved = before.pip_count(v, mover) - after.pip_count(v, mover)
+    totals = sorted({sum(p.dice_used) for p in plays}) if plays else [0]
+    allowed = "/".join(map(str, totals))
+    bearing_off = own_a[OFF] > own_b[OFF]
+    if not bearing_off and moved not in totals:
+        return Diagnosis(
+            "wrong_distance", {"moved": moved, "dice": _dice_text(roll), "allowed": allowed}
+        )
+    return Diagnosis("no_legal_play", {"dice": _dice_text(roll)})
+
+
+@dataclass(frozen=True, slots=True)
+class _Context:
+    before: Position
+    roll: tuple[int, int]
+    variant: Variant
+    settings: RuleSettings
+    own_before: list[int]
+
+
+# How to explain a play that is legal once one rule is switched off (Relax field -> builder).
+_EXPLAIN: dict[str, Callable[[Play, _Context], Diagnosis]] = {
+    "bar_first": lambda play, c: Diagnosis("bar_not_entered", {}),
+    "blocks": lambda play, c: _closed_point_diagnosis(play, c.before, c.variant),
+    "hit_and_hide": lambda play, c: _hit_and_hide_diagnosis(play),
+    "head": lambda play, c: _head_diagnosis(play, c.variant, c.own_before),
+    "six_block": lambda play, c: _six_block_diagnosis(play, c.variant, c.before.turn),
+    "max_dice": lambda play, c: _unused_dice_diagnosis(play, c.roll),
+}
+
+# max_dice last: a play that breaks another rule may also leave a die unused.
+_RELAXATION_ORDER = (
+    *(f.name for f in fields(Relax) if f.name != "max_dice"),
+    "max_dice",
+)
+
+
+def infer(
+    before: Position,
+    dice: tuple[int, int] | list[int] | str,
+    after: Position,
+    variant: str | Variant,
+    settings: RuleSettings = DEFAULT_SETTINGS,
+) -> Inference:
+    """Infer the play from `before` (with the side to move) and the observed `after`.
+
+    `after`'s turn is ignored: a camera cannot see it.
+    """
+    v = get_variant(variant)
+    roll = parse_dice(dice)
+    plays = legal_plays(before, roll, v, settings)
+    if not plays and board_key(before) == board_key(after):
+        return Inference(passed=True)
+    play = _match(plays, after)
+    if play is not None:
+        equivalents = equivalent_notations(before, roll, v, play, settings)
+        return Inference(play=play, equivalents=equivalents)
+    return Inference(diagnosis=_diagnose(before, roll, after, v, settings, plays))
