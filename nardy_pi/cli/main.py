@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import re
 import sys
 from collections.abc import Sequence
 
@@ -42,9 +43,19 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+# A board field may start with '-' (e.g. the long-nardy start `------------o-----------O-:1`),
+# which argparse would take for an option. A leading space keeps it an argument; every
+# position parser strips surrounding whitespace.
+_BOARD_ARG = re.compile(r"^-[-A-Pa-p]{25}(:.*)?$")
+
+
+def protect_board_arguments(argv: Sequence[str]) -> list[str]:
+    return [" " + arg if _BOARD_ARG.match(arg) else arg for arg in argv]
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args = parser.parse_args(protect_board_arguments(sys.argv[1:] if argv is None else argv))
     if not getattr(args, "func", None):
         parser.print_help()
         return 2

@@ -32,6 +32,7 @@ def _decode_char(ch: str, index: int) -> int:
 
 def parse_board_field(field: str) -> BoardField:
     """Parse a 26-character board field; raises ValueError with the reason."""
+    field = field.strip()
     if len(field) != 26:
         raise ValueError(f"board field must have 26 characters, got {len(field)}: {field!r}")
     values = [_decode_char(ch, i) for i, ch in enumerate(field)]

@@ -1,0 +1,87 @@
+"""`nardy-pi moves` through a real subprocess, exactly as spec/cli.md writes it."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+START = "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10"
+LONG_START = "------------o-----------O-:1"
+
+
+def nardy(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "nardy_pi", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
+def test_lists_each_play_with_the_resulting_position() -> None:
+    out = nardy("moves", START, "65")
+    assert out.returncode == 0, out.stderr
+    lines = out.stdout.splitlines()
+    assert len(lines) == 7
+    moves = {line.rsplit(" ", 1)[0].strip(): line.rsplit(" ", 1)[1] for line in lines}
+    assert moves["24/13"] == "XGID=-b----E-C---eF---c-e----A-:0:0:-1:00:0:0:0:0:10"
+
+
+def test_dice_default_to_the_xgid_dice() -> None:
+    rolled = START.replace(":1:00:", ":1:65:")
+    assert nardy("moves", rolled).stdout == nardy("moves", START, "65").stdout
+
+
+def test_json_output() -> None:
+    out = nardy("moves", START, "31", "--json")
+    doc = json.loads(out.stdout)
+    assert len(doc["plays"]) == 16
+    play = next(p for p in doc["plays"] if p["move"] == "8/5 6/5")
+    assert play["board"] == "-b---BD-B---eE---c-e----B-"
+
+
+def test_long_nardy_start_position_with_a_leading_dash() -> None:
+    out = nardy("moves", "--variant", "long", LONG_START, "63")
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split() == ["24/15", "------------o--A--------N-:-1"]
+
+
+def test_no_legal_play_prints_nothing_and_exits_zero() -> None:
+    # White's last checker is on the bar; black holds all six entry points (19-24).
+    board = "-" + "-" * 18 + "bbbbbb" + "A"
+    out = nardy("moves", f"{board}:1", "66", "--variant", "backgammon")
+    assert out.returncode == 0, out.stderr
+    assert out.stdout == ""
+
+
+def test_batch_answers_every_line_in_order() -> None:
+    lines = [
+        json.dumps({"variant": "backgammon", "position": START, "dice": [6, 5]}),
+        "not json",
+        json.dumps({"position": "XGID=garbage", "dice": [6, 5]}),
+        json.dumps({"variant": "long", "position": LONG_START, "dice": [6, 6]}),
+        json.dumps({"position": START, "dice": [7, 1]}),
+    ]
+    out = nardy("moves", "--batch", stdin="\n".join(lines) + "\n")
+    assert out.returncode == 0, out.stderr
+    answers = [json.loads(line) for line in out.stdout.splitlines()]
+    assert len(answers) == 5
+    assert len(answers[0]["plays"]) == 7
+    assert "error" in answers[1] and "error" in answers[2] and "error" in answers[4]
+    assert answers[3] == {"plays": [{"move": "24/18(2)", "board": "------------o-----B-----M-"}]}
+
+
+def test_bad_input_is_one_line_on_stderr_without_traceback() -> None:
+    for args in (("moves", "XGID=bad", "65"), ("moves", START, "77"), ("moves", START)):
+        out = nardy(*args)
+        assert out.returncode != 0
+        assert "Traceback" not in out.stderr
+        assert len(out.stderr.strip().splitlines()) == 1, out.stderr
+        assert out.stderr.startswith("nardy-pi: ")
+
+
+def test_help() -> None:
+    out = nardy("moves", "--help")
+    assert out.returncode == 0 and "--batch" in out.stdout
