@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields
+from itertools import combinations
 from typing import Any
 
 from nardy_pi.rules.messages import Lang, render
@@ -254,3 +255,80 @@ def infer(
         equivalents = equivalent_notations(before, roll, v, play, settings)
         return Inference(play=play, equivalents=equivalents)
     return Inference(diagnosis=_diagnose(before, roll, after, v, settings, plays))
+
+
+def _dice_for(distance: int, left: list[int], bearing_off: bool) -> list[int] | None:
+    """Dice from `left` that move one checker `distance` pips (one die, or a combination)."""
+    if distance in left:
+        return [distance]
+    if bearing_off:
+        bigger = sorted(d for d in left if d > distance)
+        if bigger:
+            return [bigger[0]]
+    for n in range(2, len(left) + 1):
+        for combo in {tuple(sorted(c)) for c in combinations(left, n)}:
+            if sum(combo) == distance:
+                return list(combo)
+    return None
+
+
+def explain_move_text(
+    before: Position,
+    dice: tuple[int, int] | list[int] | str,
+    text: str,
+    variant: str | Variant,
+    settings: RuleSettings = DEFAULT_SETTINGS,
+) -> Diagnosis | None:
+    """Why move text (as in a .mat record) is not a legal play, or None when it is.
+
+    Walks the text step by step on `before`, so it can name what a camera never shows: a
+    checker landing on a closed point, a missing checker, a step no die allows. When every
+    step is possible it judges the resulting position like `infer`.
+    """
+    from nardy_pi.rules.notation.move_text import parse_move_text
+
+    v = get_variant(variant)
+    roll = parse_dice(dice)
+    mover = before.turn
+    own, opp = before.view(v, mover)
+    left = list(movements(roll)[0])
+    holder = mover.opponent.label
+    for segment in parse_move_text(text):
+        for _ in range(segment.count):
+            step = f"{point_name(segment.src)}/{point_name(segment.dst)}"
+            if own[segment.src] == 0:
+                return Diagnosis(
+                    "no_checker", {"step": step, "mover": mover.label, "point": segment.src}
+                )
+            if own[BAR] and segment.src != BAR:
+                return Diagnosis("bar_not_entered", {})
+            distance = segment.src - segment.dst
+            bearing_off = segment.dst == OFF and sum(own[7:]) == 0
+            used = _dice_for(distance, left, bearing_off)
+            if used is None:
+                return Diagnosis(
+                    "step_distance",
+                    {"step": step, "distance": distance, "dice": _dice_text(roll)},
+                )
+            if segment.dst != OFF and opp[segment.dst] >= v.block:
+                return Diagnosis("landed_on_closed_point", {"step": step, "holder": holder})
+            if len(used) > 1:
+                stops = [segment.src - sum(used[: i + 1]) for i in range(len(used) - 1)]
+                orders = [stops]
+                if len(used) == 2 and used[0] != used[1]:
+                    orders.append([segment.src - used[1]])
+                if all(any(opp[s] >= v.block for s in order) for order in orders):
+                    point = next(s for s in orders[0] if opp[s] >= v.block)
+                    return Diagnosis(
+                        "passed_closed_point", {"step": step, "point": point, "holder": holder}
+                    )
+            for die in used:
+                left.remove(die)
+            own[segment.src] -= 1
+            own[segment.dst] += 1
+            if segment.dst != OFF and opp[segment.dst] == 1 and v.hitting:
+                opp[segment.dst] = 0
+                opp[BAR] += 1
+    after = Position.from_view(v, mover, own, opp)
+    result = infer(before, roll, after, v, settings)
+    return result.diagnosis

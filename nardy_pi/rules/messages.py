@@ -68,6 +68,14 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ru": "из броска {dice} можно сыграть только один зар — "
         "тогда обязательно больший ({larger})",
     },
+    "no_checker": {
+        "en": "{step}: {mover} has no checker on point {point}",
+        "ru": "{step}: у стороны «{mover}» нет шашки на пункте {point}",
+    },
+    "step_distance": {
+        "en": "{step} moves {distance} pips, but no die of the roll {dice} is left for it",
+        "ru": "{step}: ход на {distance} пунктов, а в броске {dice} не осталось такого зара",
+    },
     "wrong_distance": {
         "en": "checkers moved {moved} pips, but the roll {dice} allows {allowed}",
         "ru": "шашки прошли {moved} пунктов, а бросок {dice} даёт {allowed}",

@@ -12,6 +12,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from nardy_pi.rules.errors import RulesError
+from nardy_pi.rules.long_rules import (
+    dice_orders,
+    head_allowance,
+    is_ladder,
+    movement_sequence,
+    six_block_points,
+)
 from nardy_pi.rules.play import Play, Step, format_steps
 from nardy_pi.rules.position import BAR, OFF, Position
 from nardy_pi.rules.settings import DEFAULT_SETTINGS, RuleSettings
@@ -30,6 +37,8 @@ class Relax:
     hit_and_hide: bool = False  # Caucasian: hitter may hide
     head: bool = False  # long nardy: any number of checkers from the head
     six_block: bool = False  # long nardy: six-point blocks allowed
+    die_order: bool = False  # [Q] setting: the smaller die may be played first
+    gulbar_home: bool = False  # gulbar: moves inside the home, bear-off with a larger die
 
 
 STRICT = Relax()
@@ -60,43 +69,26 @@ def movements(dice: tuple[int, int]) -> list[tuple[int, ...]]:
     return [(max(a, b), min(a, b)), (min(a, b), max(a, b))]
 
 
-def six_block_points(own: list[int], opp: list[int]) -> tuple[int, ...]:
-    """A run of six or more own points with no opposing checker ahead of it, or ().
-
-    The run is counted along the *opponent's* path (long nardy: own 12..1 then 24..13), and an
-    opposing checker is "ahead" once it stands past the run on that path or is borne off
-    (DIGEST §2.3.4 reading (a)). Returns the run's points in the mover's numbering.
-    """
-    # Opponent's own point q is our own point q - 12 (q > 12) or q + 12.
-    run: list[int] = []
-    ahead = opp[OFF]
-    for q in range(1, 25):  # from the opponent's home outward
-        m = q - 12 if q > 12 else q + 12
-        if own[m]:
-            run.append(m)
-            continue
-        if len(run) >= 6 and ahead == 0:
-            return tuple(run)
-        ahead += sum(opp[r] for r in run) + opp[m]
-        run = []
-    if len(run) >= 6 and ahead == 0:
-        return tuple(run)
-    return ()
-
-
 class _Search:
     __slots__ = (
+        "all_home_start",
         "best",
-        "paths",
         "block",
+        "block_reading",
         "caucasian",
+        "die_order",
+        "exact_off",
         "head",
         "hitter_off_rule",
         "hitting",
+        "home_frozen",
         "leaves",
         "opp",
+        "order_ok",
         "outside",
+        "oversize_any",
         "own",
+        "paths",
         "relax",
         "six_block",
         "steps",
@@ -119,14 +111,29 @@ class _Search:
         self.caucasian = variant.no_hit_and_hide and not relax.hit_and_hide
         self.hitter_off_rule = settings.hit_and_hide_bear_off
         self.six_block = variant.six_block and not relax.six_block
+        self.block_reading = settings.six_block
+        self.home_frozen = variant.no_moves_in_home and not relax.gulbar_home
+        self.exact_off = variant.exact_bear_off and not relax.gulbar_home
+        self.oversize_any = settings.oversize_bear_off == "any"
+        self.die_order = settings.higher_die_first and not relax.die_order
         self.outside = sum(own[HOME_TOP + 1 :])
+        self.all_home_start = self.outside == 0
+        # key -> some step order reaching it plays the larger die first where [Q] wants it
+        self.order_ok: dict[tuple[int, ...], bool] = {}
         self.steps: list[Step] = []
         # key -> (dice used, used the larger die, hitter borne off, steps)
         self.leaves: dict[tuple[int, ...], tuple[int, bool, bool, tuple[Step, ...]]] = {}
         # When set, every step sequence reaching each key (to tell equivalent plays apart).
         self.paths: dict[tuple[int, ...], set[tuple[Step, ...]]] | None = None
 
-    def leaf(self, larger: int, hitter_off: bool) -> None:
+    def leaf(self, larger: int, hitter_off: bool) -> bool:
+        """Record the current position as a play's result; False if the six-block rule bars it.
+
+        The block is judged on the result of the whole play, so a checker that leaves a point
+        during the play does not count toward it (issue 3).
+        """
+        if self.six_block and six_block_points(self.own, self.opp, self.block_reading):
+            return False
         key = (*self.own, *self.opp)
         n = len(self.steps)
         used_larger = any(s.die == larger for s in self.steps)
@@ -135,6 +142,12 @@ class _Search:
             self.leaves[key] = (n, used_larger, hitter_off, tuple(self.steps))
         if self.paths is not None:
             self.paths.setdefault(key, set()).add(tuple(self.steps))
+        if self.die_order:
+            steps = self.steps
+            ordered = self.all_home_start or any(s.dst == OFF for s in steps)
+            ok = not ordered or len(steps) < 2 or steps[0].die >= steps[1].die
+            self.order_ok[key] = self.order_ok.get(key, False) or ok
+        return True
 
     def run(
         self,
@@ -145,16 +158,16 @@ class _Search:
         marks: tuple[int, ...],
         hitter_off: bool,
         larger: int,
-    ) -> None:
+    ) -> bool:
+        """Extend the play by die `dice[i]`; True when a result was recorded here or below."""
         own, opp = self.own, self.opp
         if i == len(dice):
-            self.leaf(larger, hitter_off)
-            return
-        if self.relax.max_dice:
-            self.leaf(larger, hitter_off)
+            return self.leaf(larger, hitter_off)
+        here = self.relax.max_dice and self.leaf(larger, hitter_off)
         d = dice[i]
-        doubles = dice[0] == dice[-1] and len(dice) > 2
-        moved = False
+        # Equal dice in a row: take sources in falling order to skip permutations of one play.
+        same_next = i + 1 < len(dice) and dice[i + 1] == d
+        found = False
         if own[BAR] and not self.relax.bar_first:
             sources: range | tuple[int, ...] = (BAR,)
         else:
@@ -167,6 +180,8 @@ class _Search:
             dst = src - d
             hit = False
             if dst >= 1:
+                if self.home_frozen and src <= HOME_TOP:
+                    continue  # gulbar: a checker in its home stays there until borne off
                 o = opp[dst]
                 if o >= self.block:
                     continue
@@ -176,8 +191,14 @@ class _Search:
             else:
                 if self.outside:
                     continue
-                if dst < 0 and any(own[q] for q in range(src + 1, HOME_TOP + 1)):
-                    continue
+                if dst < 0:
+                    if self.exact_off:
+                        continue  # gulbar: bear off from the rolled point numbers only
+                    # a larger die bears off from the highest point ("any": from any point
+                    # once none stands on the rolled point or above)
+                    higher = d if self.oversize_any else src + 1
+                    if any(own[q] for q in range(higher, HOME_TOP + 1)):
+                        continue
                 dst = OFF
             new_marks = marks
             new_hitter_off = hitter_off
@@ -204,19 +225,20 @@ class _Search:
             left_outside = src > HOME_TOP and dst <= HOME_TOP
             if left_outside:
                 self.outside -= 1
-            if not (self.six_block and six_block_points(own, opp)):
-                moved = True
-                self.steps.append(Step(src, dst, hit, d))
+            self.steps.append(Step(src, dst, hit, d))
+            found = (
                 self.run(
                     dice,
                     i + 1,
-                    src if doubles else BAR,
+                    src if same_next else BAR,
                     head_left - 1 if src == self.head else head_left,
                     new_marks,
                     new_hitter_off,
                     larger,
                 )
-                self.steps.pop()
+                or found
+            )
+            self.steps.pop()
             # undo
             if left_outside:
                 self.outside += 1
@@ -225,21 +247,9 @@ class _Search:
                 opp[BAR] -= 1
             own[dst] -= 1
             own[src] += 1
-        if not moved and not self.relax.max_dice:
-            self.leaf(larger, hitter_off)
-
-
-def head_allowance(variant: Variant, own: list[int], dice: tuple[int, int]) -> tuple[int, ...]:
-    """How many checkers may leave the head this turn, in order of preference.
-
-    One per turn; on a side's first turn (all its checkers still on the head) a second one
-    may leave when one alone cannot play the roll in full (DIGEST §2.3.5 interpretation, which
-    reproduces every worked example of [L] and [O]).
-    """
-    if variant.head is None:
-        return (99,)
-    first_turn = own[variant.head] == variant.checkers
-    return (1, 2) if first_turn else (1,)
+        if not found and not self.relax.max_dice:
+            return self.leaf(larger, hitter_off)
+        return found or here
 
 
 def _search_all(
@@ -247,13 +257,13 @@ def _search_all(
     settings: RuleSettings,
     own: list[int],
     opp: list[int],
-    dice: tuple[int, int],
+    orders: list[tuple[int, ...]],
     relax: Relax,
     head_left: int,
 ) -> _Search:
     search = _Search(variant, settings, own, opp, relax)
-    larger = max(dice)
-    for seq in movements(dice):
+    larger = max(orders[0])
+    for seq in orders:
         search.run(seq, 0, BAR, head_left, (), False, larger)
     return search
 
@@ -271,15 +281,52 @@ def legal_plays(
     """
     v = get_variant(variant)
     roll = parse_dice(dice)
+    orders = dice_orders(movement_sequence(v, roll, settings), is_ladder(v, roll))
+    allowances = head_allowance(v, position.view(v)[0], roll, settings)
+    return _plays(position, v, settings, relax, orders, allowances, roll[0] != roll[1])
+
+
+def legal_plays_for_movements(
+    position: Position,
+    moves: tuple[int, ...] | list[int],
+    variant: str | Variant,
+    settings: RuleSettings = DEFAULT_SETTINGS,
+    relax: Relax = STRICT,
+    ordered: bool = False,
+) -> list[Play]:
+    """Legal plays of a bare list of movements for the side to move, e.g. the movements a
+    gulbar opponent left unplayed (`long_rules.unplayed_movements`).
+
+    `ordered`: play them in the given order (the rest of a ladder of doubles). The same
+    forced-move rules apply; one checker may leave the head.
+    """
+    v = get_variant(variant)
+    if not moves or any(not 1 <= m <= 6 for m in moves):
+        raise ValueError(f"movements are 1-6 each, got {list(moves)!r}")
+    orders = dice_orders(tuple(moves), ordered)
+    two_dice = len(moves) == 2 and moves[0] != moves[1]
+    return _plays(position, v, settings, relax, orders, (1,), two_dice)
+
+
+def _plays(
+    position: Position,
+    v: Variant,
+    settings: RuleSettings,
+    relax: Relax,
+    orders: list[tuple[int, ...]],
+    allowances: tuple[int, ...],
+    two_dice: bool,
+) -> list[Play]:
+    """The search and the forced-move rules (§1.5) for the given movement orders."""
     mover = position.turn
     own, opp = position.view(v, mover)
     if own[OFF] >= v.checkers:
         raise RulesError(f"{mover.label} has already borne off every checker")
-    full = len(movements(roll)[0])
+    full = len(orders[0])
     search: _Search | None = None
-    for allowance in head_allowance(v, own, roll):
+    for allowance in allowances:
         candidate = _search_all(
-            v, settings, own, opp, roll, relax, 99 if relax.head else allowance
+            v, settings, own, opp, orders, relax, 99 if relax.head else allowance
         )
         best = max((leaf[0] for leaf in candidate.leaves.values()), default=0)
         if search is None or best > max(
@@ -293,12 +340,14 @@ def legal_plays(
     if not relax.max_dice:
         most = max((e[1][0] for e in entries), default=0)
         entries = [e for e in entries if e[1][0] == most]
-        if most == 1 and roll[0] != roll[1] and any(e[1][1] for e in entries):
+        if most == 1 and two_dice and any(e[1][1] for e in entries):
             entries = [e for e in entries if e[1][1]]
         if settings.hit_and_hide_bear_off == "if_forced" and any(
             not e[1][2] for e in entries
         ):
             entries = [e for e in entries if not e[1][2]]
+    if search.die_order and two_dice and any(search.order_ok.get(e[0]) for e in entries):
+        entries = [e for e in entries if search.order_ok.get(e[0])]
     plays = []
     for key, (n, _larger, _off, steps) in entries:
         if n == 0:
@@ -323,10 +372,11 @@ def equivalent_notations(
     own, opp = position.view(v, position.turn)
     target = (*play.result.view(v, position.turn)[0], *play.result.view(v, position.turn)[1])
     texts: set[str] = set()
-    for allowance in head_allowance(v, own, roll):
+    orders = dice_orders(movement_sequence(v, roll, settings), is_ladder(v, roll))
+    for allowance in head_allowance(v, own, roll, settings):
         search = _Search(v, settings, own, opp, STRICT)
         search.paths = {}
-        for seq in movements(roll):
+        for seq in orders:
             search.run(seq, 0, BAR, allowance, (), False, max(roll))
         for steps in search.paths.get(target, ()):
             if len(steps) == len(play.steps):
