@@ -16,10 +16,10 @@ from typing import Any
 from nardy_pi.rules.messages import Lang, render
 from nardy_pi.rules.movegen import (
     Relax,
-    equivalent_notations,
     legal_plays,
     movements,
     parse_dice,
+    play_reaching,
     six_block_points,
 )
 from nardy_pi.rules.play import Play, Step, format_steps, point_name
@@ -247,13 +247,13 @@ def infer(
     """
     v = get_variant(variant)
     roll = parse_dice(dice)
+    if board_key(before) != board_key(after):
+        play, equivalents = play_reaching(before, roll, v, after, settings)
+        if play is not None:
+            return Inference(play=play, equivalents=equivalents)
     plays = legal_plays(before, roll, v, settings)
     if not plays and board_key(before) == board_key(after):
         return Inference(passed=True)
-    play = _match(plays, after)
-    if play is not None:
-        equivalents = equivalent_notations(before, roll, v, play, settings)
-        return Inference(play=play, equivalents=equivalents)
     return Inference(diagnosis=_diagnose(before, roll, after, v, settings, plays))
 
 

@@ -92,6 +92,7 @@ class _Search:
         "relax",
         "six_block",
         "steps",
+        "target",
     )
 
     def __init__(
@@ -125,6 +126,10 @@ class _Search:
         self.leaves: dict[tuple[int, ...], tuple[int, bool, bool, tuple[Step, ...]]] = {}
         # When set, every step sequence reaching each key (to tell equivalent plays apart).
         self.paths: dict[tuple[int, ...], set[tuple[Step, ...]]] | None = None
+        # When set (own + opp arrays of an observed position), only that position is wanted:
+        # with doubles, points above the current source are final, so a mismatch there ends
+        # the branch. Inference uses it to stay fast on big doubles trees.
+        self.target: tuple[int, ...] | None = None
 
     def leaf(self, larger: int, hitter_off: bool) -> bool:
         """Record the current position as a play's result; False if the six-block rule bars it.
@@ -149,6 +154,14 @@ class _Search:
             self.order_ok[key] = self.order_ok.get(key, False) or ok
         return True
 
+    def final_above(self, src: int, target: tuple[int, ...]) -> bool:
+        """Do the points above `src` (final once `src` is the source) match the target?"""
+        own, opp = self.own, self.opp
+        if any(own[q] != target[q] for q in range(src + 1, BAR + 1)):
+            return False
+        # The opponent's bar (opp[25]) still grows with hits below `src`.
+        return all(opp[q] == target[26 + q] for q in range(src + 1, BAR))
+
     def run(
         self,
         dice: tuple[int, ...],
@@ -167,14 +180,19 @@ class _Search:
         d = dice[i]
         # Equal dice in a row: take sources in falling order to skip permutations of one play.
         same_next = i + 1 < len(dice) and dice[i + 1] == d
+        # A plain double (not a ladder of doubles): every source from here on is <= this one.
+        doubles = dice[0] == dice[-1] and len(dice) > 2
         found = False
         if own[BAR] and not self.relax.bar_first:
             sources: range | tuple[int, ...] = (BAR,)
         else:
             sources = range(min(max_src, BAR), 0, -1)
+        target = self.target if doubles else None
         for src in sources:
             if not own[src]:
                 continue
+            if target is not None and not self.final_above(src, target):
+                break  # lower sources leave even more points final
             if src == self.head and head_left == 0:
                 continue
             dst = src - d
@@ -382,3 +400,42 @@ def equivalent_notations(
             if len(steps) == len(play.steps):
                 texts.add(format_steps(steps))
     return tuple(sorted(texts))
+
+
+def play_reaching(
+    position: Position,
+    dice: tuple[int, int] | list[int] | str,
+    variant: str | Variant,
+    after: Position,
+    settings: RuleSettings = DEFAULT_SETTINGS,
+) -> tuple[Play | None, tuple[str, ...]]:
+    """The legal play that turns `position` into `after` (turn ignored), and every way to
+    write it; (None, ()) when no legal play does.
+
+    A search aimed at `after` settles the usual case, a play using every die; anything else
+    (fewer dice, a second checker from the head, the Caucasian bear-off) goes through the full
+    rules of `legal_plays`.
+    """
+    v = get_variant(variant)
+    roll = parse_dice(dice)
+    mover = position.turn
+    own, opp = position.view(v, mover)
+    target_own, target_opp = after.view(v, mover)
+    target = (*target_own, *target_opp)
+    full = len(movements(roll)[0])
+    search = _Search(v, settings, own, opp, STRICT)
+    search.target = target
+    search.paths = {}
+    allowance = head_allowance(v, own, roll)[0]
+    for seq in movements(roll):
+        search.run(seq, 0, BAR, allowance, (), False, max(roll))
+    entry = search.leaves.get(target)
+    if entry is not None and entry[0] == full and not entry[2]:
+        texts = {format_steps(steps) for steps in search.paths[target] if len(steps) == full}
+        result = Position.from_view(v, mover, list(target[:26]), list(target[26:]))
+        return Play(entry[3], result), tuple(sorted(texts))
+    key = (*after.points, *after.bar, *after.off)
+    for play in legal_plays(position, roll, v, settings):
+        if (*play.result.points, *play.result.bar, *play.result.off) == key:
+            return play, equivalent_notations(position, roll, v, play, settings)
+    return None, ()
