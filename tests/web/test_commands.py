@@ -1,0 +1,72 @@
+"""Parsing control requests: accepted values become typed commands, others say why."""
+
+from __future__ import annotations
+
+import pytest
+
+from nardy_pi.rules.settings import RuleSettings
+from nardy_pi.web.commands import (
+    Calibrate,
+    CommandError,
+    CubeAction,
+    NewMatch,
+    parse_calibrate,
+    parse_correct_position,
+    parse_cube_action,
+    parse_new_match,
+    parse_undo,
+)
+
+
+def test_new_match_defaults_and_aliases() -> None:
+    assert parse_new_match({}) == NewMatch("backgammon", 0)
+    settings = {"hit_and_hide_bear_off": "allowed"}
+    parsed = parse_new_match({"variant": "shesh-besh", "match_length": 7, "settings": settings})
+    assert parsed.variant == "long"
+    assert parsed.match_length == 7
+    assert parsed.settings == RuleSettings(hit_and_hide_bear_off="allowed")
+
+
+@pytest.mark.parametrize(
+    ("body", "reason"),
+    [
+        ({"match_length": 100}, "between 0 and 99"),
+        ({"match_length": "5"}, "whole number"),
+        ({"white_name": "  "}, "non-empty"),
+        ({"white_name": "x" * 41}, "longer than 40"),
+        ({"jacoby": True, "match_length": 5}, "money play only"),
+        ({"settings": {"nope": 1}}, "unknown rule setting"),
+        ({"settings": []}, "JSON object"),
+    ],
+)
+def test_new_match_rejections(body: dict, reason: str) -> None:
+    with pytest.raises(CommandError, match=reason):
+        parse_new_match(body)
+
+
+def test_correct_position_checks_board_and_turn() -> None:
+    board = "-" + "B" + "-" * 24
+    parsed = parse_correct_position({"board": board, "turn": "black", "off_white": 13})
+    assert (parsed.board, parsed.turn, parsed.off_white) == (board, "black", 13)
+    with pytest.raises(CommandError, match="26 characters"):
+        parse_correct_position({"board": "-" * 25, "turn": "white"})
+    with pytest.raises(CommandError, match="bad character"):
+        parse_correct_position({"board": "-" * 12 + "?" + "-" * 13, "turn": "white"})
+    with pytest.raises(CommandError, match="turn"):
+        parse_correct_position({"board": "-" * 26, "turn": "red"})
+
+
+def test_cube_undo_calibrate() -> None:
+    assert parse_cube_action({"action": "pass"}) == CubeAction("pass")
+    with pytest.raises(CommandError):
+        parse_cube_action({"action": "beaver"})
+    with pytest.raises(CommandError, match="unknown field"):
+        parse_undo({"steps": 2})
+    corners = [[1, 2], [3.5, 4], [5, 6], [7, 8]]
+    assert parse_calibrate({"corners": corners}) == Calibrate(
+        ((1.0, 2.0), (3.5, 4.0), (5.0, 6.0), (7.0, 8.0))
+    )
+    with pytest.raises(CommandError, match="corner 2"):
+        parse_calibrate({"corners": [[1, 2], [True, 4], [5, 6], [7, 8]]})
+    with pytest.raises(CommandError, match="outside"):
+        parse_calibrate({"corners": [[1, 2], [-3, 4], [5, 6], [7, 8]]})

@@ -1,0 +1,107 @@
+"""Control actions that are accepted change the published State as asked."""
+
+from __future__ import annotations
+
+from nardy_pi.rules.notation.board_field import format_board_field
+from nardy_pi.rules.position import Position
+from tests.web.helpers import Site
+
+
+def test_new_match_switches_variant_and_resets(site: Site) -> None:
+    token = site.login()
+    site.match.roll((3, 1))
+    site.match.play(0)
+    reply = site.post_json(
+        "/api/control/new_match",
+        {"variant": "long", "match_length": 0, "white_name": "Ашот", "black_name": "Lena"},
+        session=token,
+    )
+    assert reply.status == 200
+    state = site.state()
+    assert reply.json()["seq"] == state["seq"]
+    assert state["variant"] == "long"
+    assert state["match_length"] == 0
+    assert state["moves"] == []
+    assert state["white"]["name"] == "Ашот"
+    assert state["points"] == list(Position.start("long").points)
+
+
+def test_correct_position_applies_a_board_field(site: Site) -> None:
+    token = site.login()
+    start = Position.start("backgammon")
+    # Move one white checker 6 -> 5 by hand: still 15 a side.
+    points = list(start.points)
+    points[5] -= 1
+    points[4] += 1
+    board = format_board_field(points, 0, 0)
+    reply = site.post_json(
+        "/api/control/correct_position", {"board": board, "turn": "black"}, session=token
+    )
+    assert reply.status == 200, reply.body
+    state = site.state()
+    assert state["board"] == board
+    assert state["turn"] == "black"
+
+
+def test_impossible_position_is_refused_with_its_reason(site: Site) -> None:
+    token = site.login()
+    before = site.state()
+    points = list(Position.start("backgammon").points)
+    points[0] = 3  # black's two checkers on point 1 replaced by three white ones
+    board = format_board_field(points, 0, 0)
+    reply = site.post_json(
+        "/api/control/correct_position", {"board": board, "turn": "white"}, session=token
+    )
+    assert reply.status == 409
+    assert "expected 15" in reply.json()["error"]
+    assert site.state()["seq"] == before["seq"]
+
+
+def test_undo_takes_back_the_last_play(site: Site) -> None:
+    token = site.login()
+    start_board = site.state()["board"]
+    site.match.roll((6, 4))
+    site.match.play(0)
+    assert site.state()["board"] != start_board
+    assert site.post_json("/api/control/undo", {}, session=token).status == 200
+    assert site.post_json("/api/control/undo", {}, session=token).status == 200
+    state = site.state()
+    assert state["board"] == start_board
+    assert state["moves"] == []
+    nothing = site.post_json("/api/control/undo", {}, session=token)
+    assert nothing.status == 409
+    assert nothing.json()["error"] == "nothing to undo"
+
+
+def test_cube_double_and_take(site: Site) -> None:
+    token = site.login()
+    assert site.post_json("/api/control/cube", {"action": "take"}, session=token).status == 409
+    assert site.post_json("/api/control/cube", {"action": "double"}, session=token).status == 200
+    offered = site.state()
+    assert offered["cube_offered"] is True
+    assert offered["phase"] == "cube_offered"
+    assert site.post_json("/api/control/cube", {"action": "take"}, session=token).status == 200
+    taken = site.state()
+    assert (taken["cube_value"], taken["cube_owner"]) == (2, "black")
+    bad = site.post_json("/api/control/cube", {"action": "redouble"}, session=token)
+    assert bad.status == 400
+
+
+def test_export_and_calibration(site: Site) -> None:
+    token = site.login()
+    site.match.roll((3, 1))
+    played = site.match.play(0)
+    cookie = {"Cookie": f"nardy_session={token}"}
+    mat = site.get("/api/export.mat", cookie)
+    assert mat.status == 200
+    assert played.notation in mat.body.decode()
+    corners = [[10, 20], [600, 22], [610, 470], [12, 460]]
+    saved = site.post_json("/api/control/calibrate", {"corners": corners}, session=token)
+    assert saved.status == 200
+    info = site.get("/api/calibration", cookie).json()
+    assert info["corners"] == corners
+    frame = site.get("/api/calibration/frame.jpg", cookie)
+    assert frame.headers["content-type"] == "image/jpeg"
+    assert frame.body[:2] == b"\xff\xd8"
+    three = site.post_json("/api/control/calibrate", {"corners": corners[:3]}, session=token)
+    assert three.status == 400
