@@ -19,7 +19,7 @@ from nardy_pi.rules.long_rules import (
     movement_sequence,
     six_block_points,
 )
-from nardy_pi.rules.play import Play, Step, format_steps
+from nardy_pi.rules.play import Play, Step, format_each_step
 from nardy_pi.rules.position import BAR, OFF, Position
 from nardy_pi.rules.settings import DEFAULT_SETTINGS, RuleSettings
 from nardy_pi.rules.variants import Variant, get_variant
@@ -88,6 +88,7 @@ class _Search:
         "outside",
         "oversize_any",
         "own",
+        "seen",
         "paths",
         "relax",
         "six_block",
@@ -130,6 +131,9 @@ class _Search:
         # with doubles, points above the current source are final, so a mismatch there ends
         # the branch. Inference uses it to stay fast on big doubles trees.
         self.target: tuple[int, ...] | None = None
+        # When set, search states already expanded -> their result. Ladders of doubles (up to
+        # 12 movements) revisit the same states through many orders; plain rolls do not need it.
+        self.seen: dict[tuple, bool] | None = None
 
     def leaf(self, larger: int, hitter_off: bool) -> bool:
         """Record the current position as a play's result; False if the six-block rule bars it.
@@ -176,6 +180,11 @@ class _Search:
         own, opp = self.own, self.opp
         if i == len(dice):
             return self.leaf(larger, hitter_off)
+        state: tuple = ()
+        if self.seen is not None:
+            state = (i, max_src, head_left, marks, hitter_off, *own, *opp)
+            if state in self.seen:
+                return self.seen[state]
         here = self.relax.max_dice and self.leaf(larger, hitter_off)
         d = dice[i]
         # Equal dice in a row: take sources in falling order to skip permutations of one play.
@@ -266,8 +275,11 @@ class _Search:
             own[dst] -= 1
             own[src] += 1
         if not found and not self.relax.max_dice:
-            return self.leaf(larger, hitter_off)
-        return found or here
+            found = self.leaf(larger, hitter_off)
+        found = found or here
+        if self.seen is not None:
+            self.seen[state] = found
+        return found
 
 
 def _search_all(
@@ -280,6 +292,8 @@ def _search_all(
     head_left: int,
 ) -> _Search:
     search = _Search(variant, settings, own, opp, relax)
+    if len(orders[0]) > 4:
+        search.seen = {}
     larger = max(orders[0])
     for seq in orders:
         search.run(seq, 0, BAR, head_left, (), False, larger)
@@ -381,9 +395,8 @@ def equivalent_notations(
     play: Play,
     settings: RuleSettings = DEFAULT_SETTINGS,
 ) -> tuple[str, ...]:
-    """Every distinct way to write `play` (step sequences reaching the same position).
-
-    Used to tell a player that two readings of a move are the same play for the game.
+    """Every distinct set of single steps that makes `play` (`8/5 5/3` and `8/6 6/3` for
+    8/3 with 3-2): the readings a player may have in mind, all the same play for the game.
     """
     v = get_variant(variant)
     roll = parse_dice(dice)
@@ -398,7 +411,7 @@ def equivalent_notations(
             search.run(seq, 0, BAR, allowance, (), False, max(roll))
         for steps in search.paths.get(target, ()):
             if len(steps) == len(play.steps):
-                texts.add(format_steps(steps))
+                texts.add(format_each_step(steps))
     return tuple(sorted(texts))
 
 
@@ -431,7 +444,7 @@ def play_reaching(
         search.run(seq, 0, BAR, allowance, (), False, max(roll))
     entry = search.leaves.get(target)
     if entry is not None and entry[0] == full and not entry[2]:
-        texts = {format_steps(steps) for steps in search.paths[target] if len(steps) == full}
+        texts = {format_each_step(s) for s in search.paths[target] if len(s) == full}
         result = Position.from_view(v, mover, list(target[:26]), list(target[26:]))
         return Play(entry[3], result), tuple(sorted(texts))
     key = (*after.points, *after.bar, *after.off)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
 
 from nardy_pi.rules.position import BAR, OFF, Position
@@ -45,38 +44,58 @@ def point_name(p: int) -> str:
     return str(p)
 
 
-def _chains(steps: tuple[Step, ...]) -> list[list[Step]]:
-    """Group steps into the paths of single checkers (a later step leaving where one landed)."""
-    chains: list[list[Step]] = []
-    for step in steps:
-        for chain in chains:
-            if chain[-1].dst == step.src and step.src not in (OFF, BAR):
-                chain.append(step)
-                break
-        else:
-            chains.append([step])
-    return chains
-
-
-def _format_chain(chain: list[Step]) -> str:
-    parts = [point_name(chain[0].src)]
-    for i, step in enumerate(chain):
-        last = i == len(chain) - 1
-        if step.hit or last:
-            parts.append(point_name(step.dst) + ("*" if step.hit else ""))
-    return "/".join(parts)
-
-
 def format_steps(steps: tuple[Step, ...] | list[Step]) -> str:
-    """gnubg-style text: `24/18 13/11`, `bar/22*`, `6/off`, `24/18*/13`, `13/11(2)`.
+    """gnubg's canonical text: `24/18 13/11`, `bar/22*`, `6/off`, `24/18*/13`, `13/11(2)`.
 
-    Paths of one checker are merged (intermediate points shown only where it hit), identical
-    parts are counted with `(n)`, and parts are ordered from the highest starting point.
+    Written the way GNU Backgammon writes a move, so texts compare equal across tools: steps
+    ordered from the highest point (ties: the higher landing point first), each checker's
+    steps merged into one path (an intermediate point shown only where it hit), identical
+    paths counted with `(n)`, and each hit marked once, where it first happens.
     """
     if not steps:
         return ""
-    chains = _chains(tuple(steps))
-    texts = Counter(_format_chain(c) for c in chains)
-    order = {(_format_chain(c)): (c[0].src, c[-1].dst) for c in chains}
-    parts = sorted(texts, key=lambda t: (order[t][0], order[t][1]), reverse=True)
-    return " ".join(p if texts[p] == 1 else f"{p}({texts[p]})" for p in parts)
+    hits = {s.dst for s in steps if s.hit}
+    paths = [[s.src, s.dst] for s in sorted(steps, key=lambda s: (s.src, s.dst), reverse=True)]
+    merged: list[list[int]] = []
+    absorbed = [False] * len(paths)
+    for i, path in enumerate(paths):
+        if absorbed[i]:
+            continue
+        for j in range(i + 1, len(paths)):
+            if not absorbed[j] and path[-1] == paths[j][0]:
+                if path[-1] in hits:
+                    path.append(paths[j][1])  # keep the point where it hit
+                else:
+                    path[-1] = paths[j][1]
+                absorbed[j] = True
+        merged.append(path)
+    counted: list[tuple[list[int], int]] = []
+    for path in merged:
+        for k, (seen, n) in enumerate(counted):
+            if seen == path:
+                counted[k] = (seen, n + 1)
+                break
+        else:
+            counted.append((path, 1))
+    marked: set[int] = set()
+    parts = []
+    for path, n in counted:
+        text = point_name(path[0])
+        for point in path[1:-1]:
+            text += f"/{point_name(point)}*"
+            marked.add(point)
+        last = path[-1]
+        text += "/" + point_name(last)
+        if last in hits and last not in marked:
+            text += "*"
+            marked.add(last)
+        parts.append(text if n == 1 else f"{text}({n})")
+    return " ".join(parts)
+
+
+def format_each_step(steps: tuple[Step, ...] | list[Step]) -> str:
+    """Every single-die step on its own (`8/6 6/3`), highest first: one reading of a play."""
+    ordered = sorted(steps, key=lambda s: (s.src, s.dst), reverse=True)
+    return " ".join(
+        f"{point_name(s.src)}/{point_name(s.dst)}{'*' if s.hit else ''}" for s in ordered
+    )
