@@ -1,0 +1,38 @@
+"""The web panel's `Controller` on top of the referee loop: commands run on the loop thread."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from nardy_pi.app.loop import CommandRefused, RefereeLoop
+from nardy_pi.web.controller import CalibrationView, ControlError
+
+
+class LoopController:
+    def __init__(self, loop: RefereeLoop) -> None:
+        self.loop = loop
+
+    def execute(self, command: Any) -> None:
+        try:
+            self.loop.call(command)
+        except CommandRefused as exc:
+            raise ControlError(str(exc)) from None
+        except TimeoutError:
+            raise ControlError("the referee is busy; try again") from None
+
+    def export_mat(self) -> str:
+        text = getattr(self.loop.match, "mat_text", None)
+        if text is None:
+            raise ControlError("match export needs the match engine (nardy_pi.game)")
+        return str(text())
+
+    def calibration_view(self) -> CalibrationView:
+        """The newest camera frame; the overlay and corners are not drawn yet."""
+        frame = self.loop.last_frame
+        if frame is None:
+            return CalibrationView(jpeg=None, width=0, height=0, corners=())
+        import cv2
+
+        ok, buf = cv2.imencode(".jpg", frame, [cv2.IMWRITE_JPEG_QUALITY, 80])
+        height, width = frame.shape[:2]
+        return CalibrationView(bytes(buf) if ok else None, int(width), int(height), ())

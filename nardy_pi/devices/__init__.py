@@ -1,0 +1,1 @@
+"""Board hardware: GPIO status LEDs and buttons, the point LED strip, LED hints."""

@@ -1,0 +1,415 @@
+"""The referee's state machine: settled observations and buttons in, `RefereeEvent`s out.
+
+It keeps the record the board is checked against: the position, whose turn, the dice. Cube
+and score belong to the match; the app tells the referee when a game ended some other way
+(`end_game`, e.g. a dropped double) and when a person corrected or undid something.
+
+A move is judged only when it is finished: the dice are picked up, the confirm button is
+pressed, another throw appears, or (for a board showing a complete legal play) the board has
+stood still for `move_settle_seconds`. Until then any board is followed silently, so a checker
+moved die by die or a hand over the board raises no alarm.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from nardy_pi.referee import events as ev
+from nardy_pi.referee.board import (
+    BoardKey,
+    MoveMap,
+    board_key,
+    board_position,
+    build_move_map,
+    observed_position,
+    view_key,
+)
+from nardy_pi.referee.roll import HalfRule, judge_opening, judge_throw
+from nardy_pi.referee.settle import DiceKey, Settler, dice_key
+from nardy_pi.rules.inference import Diagnosis, infer
+from nardy_pi.rules.movegen import legal_plays
+from nardy_pi.rules.play import Play
+from nardy_pi.rules.position import Position
+from nardy_pi.rules.settings import DEFAULT_SETTINGS, RuleSettings
+from nardy_pi.rules.sides import Side
+from nardy_pi.rules.variants import Variant, get_variant
+from nardy_pi.vision.types import Observation
+
+# Diagnoses that mean "the board is not this game any more" rather than "a rule was broken".
+DESYNC_CODES = frozenset({"checker_count", "opponent_disturbed", "wrong_side"})
+
+DESYNC_TEXT = {
+    "board_changed": (
+        "the board changed while waiting for a roll: put it back or correct the record",
+        "позиция изменилась до броска: верните шашки или исправьте запись",
+    ),
+    "not_start": (
+        "the board does not show the starting position",
+        "на доске не начальная расстановка",
+    ),
+}
+
+
+class Phase(Enum):
+    OPENING = "opening"  # each player throws one die
+    ROLL = "rolling"  # the side to move throws two dice
+    MOVE = "moving"  # dice accepted, a move is being made
+    GAME_OVER = "game_over"  # waiting for the board to be set up again
+
+
+@dataclass(frozen=True, slots=True)
+class RefereeSettings:
+    settle_frames: int = 2  # identical frames in a row before a reading counts
+    #: a board showing a complete legal play is taken as finished after standing this long
+    #: (0 = only dice pick-up, the confirm button or the next throw finish a move)
+    move_settle_seconds: float = 3.0
+    #: a changed board while waiting for a roll becomes a desync after this long
+    desync_seconds: float = 2.0
+    #: does the opening winner play the two opening dice? None = by variant family
+    #: (short nardy: yes; long nardy: he throws afresh, DIGEST §1.2)
+    opening_dice_played: bool | None = None
+    half_rule: HalfRule = "any"
+
+
+class Referee:
+    def __init__(
+        self,
+        variant: str | Variant = "backgammon",
+        settings: RefereeSettings | None = None,
+        rules: RuleSettings = DEFAULT_SETTINGS,
+    ) -> None:
+        self.variant = get_variant(variant)
+        self.settings = settings or RefereeSettings()
+        self.rules = rules
+        self._settler = Settler(self.settings.settle_frames)
+        self.position = Position.start(self.variant)
+        self.phase = Phase.OPENING
+        self.dice: tuple[int, int] | None = None
+        self.desync: str | None = None  # code while the board disagrees with the record
+        self.alarm: ev.IllegalMove | None = None
+        self.last_desync: ev.Desync | None = None  # what the current desync is about
+        self.history: list[ev.MovePlayed] = []
+        self._rejected_dice: DiceKey | None = None  # dice already judged: not a new throw
+        self._move_map: MoveMap | None = None  # built on first use: doubles make it costly
+        self._plays: list[Play] = []
+        self._results: frozenset[tuple[int, ...]] = frozenset()
+        self._board: BoardKey | None = None  # last settled board
+        self._board_since = 0.0
+        self._dice_now: DiceKey = ()  # dice lying with the last settled board
+        self._dice_armed = False  # the dice of this move were seen: picking them up finishes
+        self._ignore_board: BoardKey | None = None  # an undone play's board: no auto-accept
+        self._reopenable = False  # last move finished by the timer, its dice still lie there
+        self._progress: tuple[int | None, tuple[int, ...]] = (None, ())
+        self._last_on_the_way: tuple[int, ...] | None = None  # for reading a lifted checker
+
+    @property
+    def start_board(self) -> BoardKey:
+        return board_key(Position.start(self.variant))
+
+    # --- inputs ---------------------------------------------------------------------------------
+    def observe(self, obs: Observation, now: float) -> list[ev.RefereeEvent]:
+        settled = self._settler.feed(obs)
+        if settled is None:
+            return self.tick(now)
+        board = board_key(observed_position(settled, self.variant, self.position.turn))
+        if board != self._board:
+            self._board, self._board_since = board, now
+        self._dice_now = dice_key(settled.dice)
+        handler = {
+            Phase.OPENING: self._on_opening,
+            Phase.ROLL: self._on_roll,
+            Phase.MOVE: self._on_move,
+            Phase.GAME_OVER: self._on_game_over,
+        }[self.phase]
+        return handler(settled, board) + self.tick(now)
+
+    def tick(self, now: float) -> list[ev.RefereeEvent]:
+        """Timers: a standing complete play is finished; a standing change becomes a desync."""
+        if self._board is None:
+            return []
+        standing = now - self._board_since
+        if (
+            self.phase is Phase.ROLL
+            and self.desync is None
+            and self._board != board_key(self.position)
+            and standing >= self.settings.desync_seconds
+        ):
+            return [self._enter_desync("board_changed")]
+        if (
+            self.phase is Phase.MOVE
+            and self.alarm is None
+            and self.settings.move_settle_seconds > 0
+            and standing >= self.settings.move_settle_seconds
+            and self._board != self._ignore_board
+            and self._is_complete_play(self._board)
+        ):
+            events = self._finish_move(self._board)
+            self._reopenable = bool(self._dice_now) and self.phase is Phase.ROLL
+            return events
+        return []
+
+    def confirm(self, now: float) -> list[ev.RefereeEvent]:
+        """The confirm/next button: finish the move shown on the board, or start a new game."""
+        if self.phase is Phase.MOVE and self._board is not None:
+            return self._finish_move(self._board)
+        if self.phase is Phase.GAME_OVER and self._board == self.start_board:
+            return self._new_game()
+        return []
+
+    def undo(self) -> list[ev.RefereeEvent]:
+        """Take the last play back in the record; its side plays the same dice again."""
+        if not self.history:
+            return []
+        last = self.history.pop()
+        self.position = last.before
+        self._start_move(last.dice)
+        self._ignore_board = board_key(last.after)
+        self.alarm = None
+        self.desync = None
+        self._settler.forget()
+        return [ev.Undone(last.side, last.dice, last.before)]
+
+    def correct(
+        self, position: Position, dice: tuple[int, int] | None = None
+    ) -> list[ev.RefereeEvent]:
+        """A person sets the record: this position, its side to move (and dice, if rolled)."""
+        self.position = position
+        self.alarm = None
+        self.desync = None
+        if dice is None:
+            self.phase, self.dice, self._move_map = Phase.ROLL, None, None
+            self._rejected_dice = self._dice_now or None
+        else:
+            self._start_move(dice)
+        self._settler.forget()
+        return [ev.Corrected(position), ev.Resynced("corrected")]
+
+    def end_game(self) -> None:
+        """The game ended off the board (a dropped double, a resignation)."""
+        self.phase, self.dice, self._move_map = Phase.GAME_OVER, None, None
+        self.alarm = None
+        self.desync = None
+        self._settler.forget()
+
+    def new_game(self) -> list[ev.RefereeEvent]:
+        return self._new_game()
+
+    # --- phases ---------------------------------------------------------------------------------
+    def _on_opening(self, obs: Observation, board: BoardKey) -> list[ev.RefereeEvent]:
+        if board != self.start_board:
+            if self.desync is None and not obs.dice:
+                return [self._enter_desync("not_start")]
+            return []
+        out = self._clear_desync()
+        if not obs.dice:
+            self._rejected_dice = None
+            return out
+        key = dice_key(obs.dice)
+        if key == self._rejected_dice:
+            return out
+        self._rejected_dice = key
+        throw, white, black = judge_opening(obs.dice)
+        if not throw.valid:
+            return [*out, ev.RerollRequired(None, throw.reasons)]
+        assert white is not None and black is not None
+        if white == black:
+            return [*out, ev.OpeningTie(white)]
+        starter = Side.WHITE if white > black else Side.BLACK
+        self.position = self.position.with_turn(starter)
+        plays_opening = self.settings.opening_dice_played
+        if plays_opening is None:
+            plays_opening = self.variant.family == "backgammon"
+        if not plays_opening:  # the starter throws afresh; these dice are not his throw
+            self.phase = Phase.ROLL
+            return [*out, ev.OpeningRolled(white, black, starter, None)]
+        dice = (white, black) if starter is Side.WHITE else (black, white)
+        self._start_move(dice)
+        self._dice_armed = True
+        return [*out, ev.OpeningRolled(white, black, starter, dice)]
+
+    def _on_roll(self, obs: Observation, board: BoardKey) -> list[ev.RefereeEvent]:
+        if board != board_key(self.position):
+            if self._reopenable and self.history:  # a change of mind after the timer
+                return self.undo() + self._on_move(obs, board)
+            return []  # the tick turns a lasting change into a desync
+        out = self._clear_desync()
+        if not obs.dice:
+            self._rejected_dice = None
+            self._reopenable = False
+            return out
+        key = dice_key(obs.dice)
+        if key == self._rejected_dice:
+            return out
+        self._rejected_dice = key
+        self._reopenable = False
+        side = self.position.turn
+        throw = judge_throw(obs.dice, side, self.settings.half_rule)
+        if not throw.valid:
+            return [*out, ev.RerollRequired(side, throw.reasons)]
+        dice = (throw.values[0], throw.values[1])
+        self._start_move(dice)
+        self._dice_armed = True
+        return [*out, ev.RollAccepted(side, dice)]
+
+    def _on_move(self, obs: Observation, board: BoardKey) -> list[ev.RefereeEvent]:
+        assert self.dice is not None
+        if self.alarm is not None or self.desync is not None:
+            return self._recover(board)  # fixes are followed, not judged half-way
+        if obs.dice:
+            self._dice_armed = True
+            if self._is_new_throw(obs):  # the next throw is there: this move is over
+                out = self._finish_move(board)
+                return out + (self._on_roll(obs, board) if self.phase is Phase.ROLL else [])
+        elif self._dice_armed:  # dice picked up: the move is finished
+            return self._finish_move(board)
+        return self._follow(board)
+
+    def _is_new_throw(self, obs: Observation) -> bool:
+        """Valid dice showing other numbers than this move's (a bumped or lifted die is not)."""
+        assert self.dice is not None
+        throw = judge_throw(obs.dice, self.position.turn.opponent, "any")
+        return throw.valid and sorted(throw.values) != sorted(self.dice)
+
+    def _on_game_over(self, obs: Observation, board: BoardKey) -> list[ev.RefereeEvent]:
+        if board == self.start_board and not obs.dice:
+            return self._new_game()
+        return []
+
+    # --- moves ----------------------------------------------------------------------------------
+    def _start_move(self, dice: tuple[int, int]) -> None:
+        self.phase = Phase.MOVE
+        self.dice = dice
+        self._dice_armed = False
+        self._ignore_board = None
+        self._progress = (None, ())
+        mover = self.position.turn
+        self._plays = legal_plays(self.position, dice, self.variant, self.rules)
+        self._results = frozenset(view_key(p.result, self.variant, mover) for p in self._plays)
+        self._move_map = None
+        self._last_on_the_way = view_key(self.position, self.variant, mover)
+
+    def _view(self, board: BoardKey) -> tuple[int, ...]:
+        mover = self.position.turn
+        return view_key(board_position(board, mover), self.variant, mover)
+
+    def _is_complete_play(self, board: BoardKey) -> bool:
+        # A pass (no results) finishes only by dice pick-up or the confirm button.
+        return self._view(board) in self._results
+
+    def _map(self) -> MoveMap:
+        if self._move_map is None:
+            self._move_map = build_move_map(self.position, self._plays, self.variant,
+                                            self.position.turn)
+        return self._move_map
+
+    def _follow(self, board: BoardKey) -> list[ev.RefereeEvent]:
+        """A settled half-made move: report a lifted checker's destinations, judge nothing."""
+        key = self._view(board)
+        if key == self._last_on_the_way and self._progress == (None, ()):
+            return []  # nothing moved yet: no need to map the move
+        mover = self.position.turn
+        move_map = self._map()
+        if move_map.is_on_the_way(key):
+            self._last_on_the_way = key
+            lifted = None
+        else:
+            lifted = move_map.lifted(key, self._last_on_the_way)
+        progress: tuple[int | None, tuple[int, ...]] = (None, ())
+        if lifted is not None:
+            white = mover is Side.WHITE
+            src, dests = lifted
+            progress = (
+                self._physical(src, white),
+                tuple(self._physical(p, white) for p in dests),
+            )
+        if progress == self._progress:
+            return []
+        self._progress = progress
+        return [ev.MoveProgress(mover, progress[0], progress[1])]
+
+    def _physical(self, own_point: int, white: bool) -> int:
+        if own_point in (0, 25):  # off and bar keep their pseudo numbers
+            return own_point
+        return self.variant.own_to_physical(white, own_point)
+
+    def _finish_move(self, board: BoardKey) -> list[ev.RefereeEvent]:
+        assert self.dice is not None
+        before = self.position
+        result = infer(before, self.dice, board_position(board, before.turn), self.variant,
+                       self.rules)
+        if not result.legal:
+            assert result.diagnosis is not None
+            return self._flag(result.diagnosis)
+        out = self._clear_desync()
+        self.alarm = None
+        return out + self._record(result.play)
+
+    def _record(self, play: Play | None) -> list[ev.RefereeEvent]:
+        assert self.dice is not None
+        before = self.position
+        mover = before.turn
+        after = play.result if play is not None else before.with_turn(mover.opponent)
+        done = ev.MovePlayed(mover, self.dice, play, before, after)
+        self.history.append(done)
+        self.position = after
+        self.dice, self._move_map = None, None
+        self._rejected_dice = self._dice_now or None  # the dice still lying are not a throw
+        out: list[ev.RefereeEvent] = [done]
+        if after.off[mover] >= self.variant.checkers:
+            self.phase = Phase.GAME_OVER
+            out.append(ev.GameFinished(mover))
+        else:
+            self.phase = Phase.ROLL
+        return out
+
+    def _flag(self, diagnosis: Diagnosis) -> list[ev.RefereeEvent]:
+        assert self.dice is not None
+        if diagnosis.code in DESYNC_CODES:
+            if self.desync == diagnosis.code:
+                return []
+            self.desync = diagnosis.code
+            self.last_desync = ev.Desync(
+                diagnosis.code, diagnosis.message("en"), diagnosis.message("ru")
+            )
+            return [self.last_desync]
+        alarm = ev.IllegalMove.from_diagnosis(self.position.turn, self.dice, diagnosis)
+        if self.alarm == alarm:
+            return []
+        self.alarm = alarm
+        return [alarm]
+
+    def _recover(self, board: BoardKey) -> list[ev.RefereeEvent]:
+        """After an alarm: the board put back, or turned into a legal play, ends it."""
+        if board == board_key(self.position):
+            out: list[ev.RefereeEvent] = [ev.AlarmCleared()] if self.alarm else []
+            self.alarm = None
+            self._dice_armed = False  # the dice are gone: the redo ends by timer or button
+            return out + self._clear_desync()
+        if self._is_complete_play(board):
+            return self._finish_move(board)
+        return []
+
+    # --- desync and new games -------------------------------------------------------------------
+    def _clear_desync(self) -> list[ev.RefereeEvent]:
+        if self.desync is None:
+            return []
+        self.desync = None
+        return [ev.Resynced("board_restored")]
+
+    def _enter_desync(self, code: str) -> ev.Desync:
+        self.desync = code
+        en, ru = DESYNC_TEXT[code]
+        self.last_desync = ev.Desync(code, en, ru)
+        return self.last_desync
+
+    def _new_game(self) -> list[ev.RefereeEvent]:
+        self.position = Position.start(self.variant)
+        self.phase = Phase.OPENING
+        self.dice, self._move_map = None, None
+        self.history.clear()
+        self._rejected_dice = None
+        self.alarm = None
+        self.desync = None
+        self._settler.forget()
+        return [ev.BoardReset()]

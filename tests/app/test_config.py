@@ -1,0 +1,74 @@
+"""The TOML configuration: defaults, overrides, and errors that name the bad key."""
+
+from __future__ import annotations
+
+import pytest
+
+from nardy_pi.config import Config, load_config
+
+
+def test_no_file_means_the_demo_with_defaults() -> None:
+    config = load_config(None)
+    assert config == Config()
+    assert config.camera.source == "demo" and config.web.port == 8080
+    assert not config.strip.port and not config.gpio.leds
+
+
+def test_file_overrides_defaults(tmp_path) -> None:
+    path = tmp_path / "nardy.toml"
+    path.write_text(
+        """
+[game]
+variant = "long"
+match_length = 5
+[referee]
+move_settle_seconds = 2
+settle_frames = 3
+[gpio]
+pin_factory = "mock"
+[gpio.leds]
+illegal = 13
+[gpio.buttons]
+confirm = 17
+[strip]
+port = "/dev/nardy-strip"
+[rules]
+hit_and_hide_bear_off = "allowed"
+"""
+    )
+    config = load_config(path)
+    assert config.game.variant == "long" and config.game.match_length == 5
+    assert config.referee.move_settle_seconds == 2.0 and config.referee.settle_frames == 3
+    assert config.gpio.leds == {"illegal": 13} and config.gpio.buttons == {"confirm": 17}
+    assert config.strip.port == "/dev/nardy-strip"
+    assert config.rules.hit_and_hide_bear_off == "allowed"
+    assert config.web == Config().web
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("[web]\nprot = 1\n", "unknown key(s) in [web]: prot"),
+        ("[camra]\n", "unknown section(s): camra"),
+        ("[web]\nport = 'x'\n", "[web] port must be a whole number"),
+        ("[web]\nport = 70000\n", "port must be 1-65535"),
+        ("[game]\nvariant = 'chess'\n", "unknown variant"),
+        ("[gpio.buttons]\nconfirm = 5\nundo = 5\n", "used twice"),
+        ("[camera]\nsource = 'webcam'\n", "source must be demo, opencv or picamera2"),
+        ("[web\n", "nardy.toml"),
+    ],
+)
+def test_bad_configuration_names_the_problem(tmp_path, text: str, message: str) -> None:
+    path = tmp_path / "nardy.toml"
+    path.write_text(text)
+    with pytest.raises(ValueError, match=None) as info:
+        load_config(path)
+    assert message in str(info.value)
+
+
+def test_the_shipped_example_configuration_loads() -> None:
+    from pathlib import Path
+
+    example = Path(__file__).resolve().parents[2] / "hardware" / "nardy-pi.example.toml"
+    config = load_config(example)
+    assert config.gpio.buttons["pass"] == 24 and config.strip.leds == 28

@@ -1,0 +1,55 @@
+"""Hints: every legal destination (long nardy, or no engine), the best play from gnubg's net
+(backgammon family), and the strip colours they light."""
+
+from __future__ import annotations
+
+from nardy_pi.devices.hints import all_destinations, best_play, hint
+from nardy_pi.devices.strip.layout import BAR_BLACK, BAR_WHITE, HINT, OFF_WHITE, strip_colors
+from nardy_pi.rules.position import Position
+from nardy_pi.rules.sides import Side
+from nardy_pi.state import Alert, State
+
+
+def test_opening_best_plays_are_the_book_moves() -> None:
+    start = Position.start("backgammon")
+    # Every opening book: 3-1 makes the 5 point, 6-5 runs a back checker ("lovers' leap").
+    assert best_play(start, (3, 1), "backgammon").notation == "8/5 6/5"  # type: ignore[union-attr]
+    assert best_play(start, (6, 5), "backgammon").notation == "24/13"  # type: ignore[union-attr]
+    black = hint(start.with_turn(Side.BLACK), (3, 1), "backgammon")
+    # Black's own 8 and 6 points are physical 17 and 19; his 5 point is physical 20.
+    assert black.kind == "best" and black.sources == (17, 19) and black.destinations == (20,)
+
+
+def test_long_nardy_gets_all_legal_destinations() -> None:
+    start = Position.start("long")
+    h = hint(start, (6, 5), "long")
+    # Only one checker may leave the head (own 24 = physical 24): it goes 6 then 5 or 5 then 6.
+    assert h.kind == "all" and h.sources[-1] == 24
+    assert set(h.destinations) >= {13, 18}
+    assert best_play(start, (6, 5), "long") is None
+
+
+def test_no_legal_move_gives_no_hint() -> None:
+    pts = [0] * 24
+    pts[23] = 1  # one white checker on 24, black holds 18..23 (a full prime)
+    for p in range(17, 23):
+        pts[p] = -2
+    pos = Position(tuple(pts), (0, 0), (14, 3), Side.WHITE)
+    assert all_destinations(pos, (6, 6), "backgammon").kind == "none"
+
+
+def snapshot(**kw: object) -> State:
+    base = dict(variant="backgammon", board="-" * 26, points=(0,) * 24, turn="white",
+                phase="moving")
+    base.update(kw)
+    return State(**base)  # type: ignore[arg-type]
+
+
+def test_strip_lights_hints_alarms_and_the_turn() -> None:
+    colors = strip_colors(snapshot(), hint_points=(18, 13), hint_sources=(24,))
+    assert colors[17] == HINT and colors[12] == HINT and colors[23] != HINT
+    assert colors[OFF_WHITE] != (0, 0, 0)  # white to move
+    alarm = Alert("illegal_move", "die_unused", "x", "y")
+    lit = strip_colors(snapshot(alerts=(alarm,)))
+    assert lit[BAR_WHITE] == lit[BAR_BLACK] == (255, 0, 0)
+    assert len(strip_colors(snapshot(), leds=30)) == 30
