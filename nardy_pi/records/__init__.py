@@ -1,0 +1,1 @@
+"""Match records in and out: .mat (gnubg / Jellyfish / eXtreme Gammon) and XGID."""
