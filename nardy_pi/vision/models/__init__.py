@@ -1,0 +1,1 @@
+"""Weights shipped with the package (a package, so setuptools installs the .npz files)."""
