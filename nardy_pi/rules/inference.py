@@ -13,6 +13,7 @@ from dataclasses import dataclass, field, fields
 from itertools import combinations
 from typing import Any
 
+from nardy_pi.rules.long_rules import movement_sequence
 from nardy_pi.rules.messages import Lang, render
 from nardy_pi.rules.movegen import (
     Relax,
@@ -187,6 +188,14 @@ def _diagnose(
         return Diagnosis(
             "opponent_disturbed", {"side": mover.opponent.label, "points": sorted(physical)}
         )
+    # Every rule below keeps each step exactly one die long (bearing off aside), so a pip
+    # count no set of the roll's movements adds up to is a wrong distance: say so at once
+    # instead of searching the relaxed rules.
+    moved = before.pip_count(v, mover) - after.pip_count(v, mover)
+    totals = sorted({sum(p.dice_used) for p in plays}) if plays else [0]
+    bearing_off = own_a[OFF] > own_b[OFF]
+    if not bearing_off and moved not in _movement_sums(movement_sequence(v, roll, settings)):
+        return _wrong_distance(moved, roll, totals)
     # One rule at a time: the first relaxation that explains the observation names the rule.
     context = _Context(before, roll, v, settings, own_b)
     for flag in _RELAXATION_ORDER:
@@ -197,15 +206,19 @@ def _diagnose(
             if explain is None:
                 return Diagnosis(flag, {"dice": _dice_text(roll), "play": play.notation})
             return explain(play, context)
-    moved = before.pip_count(v, mover) - after.pip_count(v, mover)
-    totals = sorted({sum(p.dice_used) for p in plays}) if plays else [0]
-    allowed = "/".join(map(str, totals))
-    bearing_off = own_a[OFF] > own_b[OFF]
     if not bearing_off and moved not in totals:
-        return Diagnosis(
-            "wrong_distance", {"moved": moved, "dice": _dice_text(roll), "allowed": allowed}
-        )
+        return _wrong_distance(moved, roll, totals)
     return Diagnosis("no_legal_play", {"dice": _dice_text(roll)})
+
+
+def _movement_sums(moves: tuple[int, ...]) -> set[int]:
+    return {sum(c) for n in range(1, len(moves) + 1) for c in combinations(moves, n)}
+
+
+def _wrong_distance(moved: int, roll: tuple[int, int], totals: list[int]) -> Diagnosis:
+    allowed = "/".join(map(str, totals))
+    params = {"moved": moved, "dice": _dice_text(roll), "allowed": allowed}
+    return Diagnosis("wrong_distance", params)
 
 
 @dataclass(frozen=True, slots=True)
