@@ -73,7 +73,11 @@ class WebServer:
 
             wasyncore.close_all(server._map)  # type: ignore[union-attr]
 
-        server.trigger.pull_trigger(close_all)  # type: ignore[union-attr]
+        try:
+            server.trigger.pull_trigger(close_all)  # type: ignore[union-attr]
+        except OSError:
+            # The loop already closed its trigger (it is ending): close what is left here.
+            close_all()
         thread.join(timeout)
         self._thread = None
         if thread.is_alive():
