@@ -22,7 +22,7 @@ def stack_layout(count: int, style: str, length: float, diameter: float) -> list
     """Checkers in drawing order (later ones lie on top)."""
     if count <= 0:
         return []
-    fit = max(1, int(round(length / diameter)))
+    fit = max(1, round(length / diameter))
     if count <= fit:
         return [Placed(i * diameter, 0) for i in range(count)]
     if style == "rows":
@@ -46,7 +46,8 @@ def stack_layout(count: int, style: str, length: float, diameter: float) -> list
 
 
 def visible_edges(count: int, style: str, length: float, diameter: float) -> list[float]:
-    """Offsets along the strip where a checker rim shows from above (1-D painter's model)."""
+    """Offsets along the strip where a checker rim shows from above (1-D painter's model),
+    including both ends of the stack."""
     layout = stack_layout(count, style, length, diameter)
     if not layout:
         return []
@@ -54,10 +55,12 @@ def visible_edges(count: int, style: str, length: float, diameter: float) -> lis
     span = max(length, max(p.offset for p in layout) + diameter)
     cells = [-1] * resolution
     for index, placed in enumerate(layout):
-        a = int(round(placed.offset / span * resolution))
-        b = int(round((placed.offset + diameter) / span * resolution))
+        a = round(placed.offset / span * resolution)
+        b = round((placed.offset + diameter) / span * resolution)
         for c in range(max(a, 0), min(b, resolution)):
             cells[c] = index
     edges = [0.0] if cells[0] != -1 else []
     edges += [c / resolution * span for c in range(1, resolution) if cells[c] != cells[c - 1]]
+    if cells[-1] != -1:
+        edges.append(span)  # the stack's far end
     return edges

@@ -13,7 +13,8 @@ from nardy_pi.vision.stacking import stack_layout
 CANVAS_X0, CANVAS_X1 = -1.0, 15.2
 CANVAS_Y0, CANVAS_Y1 = -1.0, 12.0
 FRAME = 0.8  # frame width around the surface
-MARKER = 0.6  # ArUco marker side, sits on the frame with its inner corner at a surface corner
+MARKER = 0.5  # ArUco marker side; its paper square (MARKER_MARGIN each side) sits on the frame
+MARKER_MARGIN = 0.1  # with the paper's inner corner at a surface corner
 
 
 class Canvas:
@@ -21,14 +22,12 @@ class Canvas:
 
     def __init__(self, scale: float) -> None:
         self.scale = scale
-        w = int(round((CANVAS_X1 - CANVAS_X0) * scale))
-        h = int(round((CANVAS_Y1 - CANVAS_Y0) * scale))
+        w = round((CANVAS_X1 - CANVAS_X0) * scale)
+        h = round((CANVAS_Y1 - CANVAS_Y0) * scale)
         self.image = np.zeros((h, w, 3), np.uint8)
 
     def px(self, x: float, y: float) -> tuple[int, int]:
-        return int(round((x - CANVAS_X0) * self.scale * 16)), int(
-            round((y - CANVAS_Y0) * self.scale * 16)
-        )
+        return round((x - CANVAS_X0) * self.scale * 16), round((y - CANVAS_Y0) * self.scale * 16)
 
     def poly(self, pts: np.ndarray, colour: tuple[int, int, int]) -> None:
         arr = np.array([self.px(x, y) for x, y in pts], np.int32)
@@ -39,7 +38,7 @@ class Canvas:
 
     def circle(self, x: float, y: float, r: float, colour, thickness: int = -1) -> None:
         cv2.circle(
-            self.image, self.px(x, y), int(round(r * self.scale * 16)), colour, thickness,
+            self.image, self.px(x, y), round(r * self.scale * 16), colour, thickness,
             cv2.LINE_AA, shift=4,
         )
 
@@ -102,14 +101,18 @@ def _tray(canvas: Canvas, colour: str, count: int, chk_colour) -> None:
 
 
 def _markers(canvas: Canvas) -> None:
-    """Four ArUco markers (ids 0..3 = TL, TR, BR, BL) with their inner corner on the surface."""
+    """Four printed ArUco markers (ids 0..3 = TL, TR, BR, BL) on white paper squares whose
+    inner corner touches the surface corner (calibration/README.md)."""
     dictionary = cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_50)
-    side = int(round(MARKER * canvas.scale))
+    side = round(MARKER * canvas.scale)
+    paper = MARKER + 2 * MARKER_MARGIN
     w, h = g.SURFACE_WIDTH, g.SURFACE_HEIGHT
-    origins = [(-MARKER, -MARKER), (w, -MARKER), (w, h), (-MARKER, h)]
+    origins = [(-paper, -paper), (w, -paper), (w, h), (-paper, h)]
     for marker_id, (x, y) in enumerate(origins):
+        canvas.rect(x, y, x + paper, y + paper, (250, 250, 250))
         tile = cv2.aruco.generateImageMarker(dictionary, marker_id, side)
-        px, py = (int(round((v - o) * canvas.scale)) for v, o in ((x, CANVAS_X0), (y, CANVAS_Y0)))
+        px = round((x + MARKER_MARGIN - CANVAS_X0) * canvas.scale)
+        py = round((y + MARKER_MARGIN - CANVAS_Y0) * canvas.scale)
         canvas.image[py : py + side, px : px + side] = tile[..., None]
 
 
@@ -118,6 +121,7 @@ def draw_board(
 ) -> Canvas:
     """The board with its checkers, seen straight from above."""
     canvas = Canvas(scale)
+    canvas.image[:] = style.table
     w, h = g.SURFACE_WIDTH, g.SURFACE_HEIGHT
     x1 = g.TRAY_X1 + 0.2 if style.trays else w + FRAME
     canvas.rect(-FRAME, -FRAME, x1, h + FRAME, style.frame)
@@ -128,7 +132,9 @@ def draw_board(
         canvas.rect(g.TRAY_X0, g.MID_Y + g.TRAY_GAP / 2, g.TRAY_X1, h, style.field)
     for point in range(1, 25):
         x0, _ = g.point_columns(point)
-        colour = style.point_a if int(x0) % 2 == 0 else style.point_b
+        # Opposite points differ in colour, as on real boards.
+        parity = (int(x0) + g.is_top_row(point)) % 2
+        colour = style.point_a if parity == 0 else style.point_b
         canvas.poly(g.point_triangle(point), colour)
     _texture(canvas, style.texture, rng)
     if markers:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+import numpy as np
+
 
 @dataclass(frozen=True, slots=True)
 class Camera:
@@ -68,6 +70,6 @@ class Scene:
 class Rendered:
     """A generated image and its ground truth in the `analyze --json` shape."""
 
-    image: object  # np.ndarray, BGR uint8
+    image: np.ndarray  # BGR uint8
     truth: dict = field(default_factory=dict)
     corners: tuple[tuple[float, float], ...] = ()  # surface corners: TL, TR, BR, BL

@@ -36,13 +36,13 @@ STYLES: dict[str, BoardStyle] = {
     ),
     # Tournament board with a side tray: black checkers on black points, white on white.
     "tournament": BoardStyle(
-        "tournament", frame=(40, 40, 45), field=(120, 110, 60), point_a=(35, 35, 35),
-        point_b=(235, 235, 235), bar=(45, 45, 50), white=(245, 245, 245), black=(25, 25, 25),
+        "tournament", frame=(40, 40, 45), field=(120, 110, 60), point_a=(62, 58, 55),
+        point_b=(232, 232, 230), bar=(45, 45, 50), white=(200, 225, 245), black=(25, 25, 25),
         texture="felt", trays=True, table=(150, 140, 130),
     ),
     "walnut": BoardStyle(
         "walnut", frame=(20, 40, 70), field=(40, 70, 105), point_a=(140, 190, 225),
-        point_b=(25, 45, 75), bar=(20, 40, 70), white=(150, 200, 235), black=(20, 35, 60),
+        point_b=(25, 45, 75), bar=(20, 40, 70), white=(185, 222, 242), black=(14, 22, 38),
         texture="wood", trays=True, table=(60, 60, 60),
     ),
 }

@@ -1,0 +1,135 @@
+"""`nardy-pi calibrate` and `nardy-pi analyze` (board-frame.md §2, §3)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from nardy_pi.cli.errors import CliError
+
+
+def add_parser(subparsers: argparse._SubParsersAction) -> None:
+    cal = subparsers.add_parser(
+        "calibrate",
+        help="learn a board from one image of a known position",
+        description="Find the playing surface (from --corners, ArUco markers or the board "
+        "outline), learn its look from an image of a known position and write CAL.json.",
+    )
+    cal.add_argument("image", metavar="IMAGE")
+    cal.add_argument("--corners", help='"x,y;x,y;x,y;x,y": top_left, top_right, bottom_right, '
+                     "bottom_left in image pixels; another order rotates/mirrors the board")
+    cal.add_argument("--position", default="start",
+                     help="'start' (default) or the XGID / board field the image shows")
+    cal.add_argument("--variant", default="backgammon",
+                     help="for --position start: backgammon, nackgammon, hypergammon, long")
+    cal.add_argument("--out", required=True, metavar="CAL.json")
+    cal.add_argument("--trays", choices=("auto", "yes", "no"), default="auto",
+                     help="side bear-off trays in view (default: detect)")
+    cal.add_argument("--stack-style", choices=("rows", "layers", "both"), default="both",
+                     help="how players pile stacks over five on this board (default: both)")
+    cal.add_argument("--overlay", metavar="OUT.png", help="also write what calibration sees")
+    cal.set_defaults(func=run_calibrate)
+
+    ana = subparsers.add_parser(
+        "analyze",
+        help="read checkers, dice and cube from one image",
+        description="Observe one image with a calibration: points, bar, off, dice, cube, "
+        "the roll verdict and occlusion.",
+    )
+    ana.add_argument("image", metavar="IMAGE")
+    ana.add_argument("--calibration", required=True, metavar="CAL.json")
+    ana.add_argument("--json", action="store_true", help="print one JSON object")
+    ana.add_argument("--overlay", metavar="OUT.png", help="write a picture of what was seen")
+    ana.add_argument("--dice-in-play", choices=("1-2", "2"), default="1-2",
+                     help="dice counts that need no re-roll: 1-2 (opening rolls allowed, "
+                     "default) or exactly 2")
+    ana.add_argument("--no-dice", action="store_true", help="skip the dice reader")
+    ana.set_defaults(func=run_analyze)
+
+
+def _calibrate_any(image, board, args: argparse.Namespace):
+    """Calibration, its check reading and where the corners came from. Without --corners:
+    ArUco markers, else each board-outline candidate until one reads the position back."""
+    from nardy_pi.vision.calibrate import calibrate
+    from nardy_pi.vision.geometry import parse_corners
+    from nardy_pi.vision.markers import find_marker_corners, outline_candidates
+    from nardy_pi.vision.observe import Observer
+    from nardy_pi.vision.stacking import STACK_STYLES
+
+    trays = {"auto": None, "yes": True, "no": False}[args.trays]
+    styles = STACK_STYLES if args.stack_style == "both" else (args.stack_style,)
+
+    def attempt(corners):
+        cal = calibrate(image, corners, board, trays=trays, stack_styles=styles)
+        seen = Observer(cal).observe(image)
+        agree = sum(a == b for a, b in zip(seen.observation.points, board.points, strict=True))
+        return cal, seen, agree
+
+    if args.corners:
+        return (*attempt(parse_corners(args.corners)), "given")
+    markers = find_marker_corners(image)
+    if markers is not None:
+        return (*attempt(markers), "ArUco markers")
+    for candidate in outline_candidates(image):
+        try:
+            result = attempt(candidate)
+        except ValueError:
+            continue
+        if result[2] == 24:
+            return (*result, "board outline")
+    raise CliError(
+        "could not find the board: no ArUco markers 0-3 and no board outline that fits the "
+        'position; give --corners "x,y;x,y;x,y;x,y" (top_left;top_right;bottom_right;bottom_left)'
+    )
+
+
+def run_calibrate(args: argparse.Namespace) -> int:
+    from nardy_pi.vision.imageio import load_image, save_png
+    from nardy_pi.vision.overlay import draw_overlay
+    from nardy_pi.vision.start_positions import position_board
+
+    image = load_image(args.image)
+    board = position_board(args.position, args.variant)
+    cal, seen, agree, source = _calibrate_any(image, board, args)
+    cal.save(args.out)
+    print(f"corners ({source}): " + "; ".join(f"{x:.1f},{y:.1f}" for x, y in cal.corners))
+    print(f"trays: {'yes' if cal.trays else 'no'}; read back {agree}/24 points of the position")
+    print(f"wrote {args.out}")
+    if args.overlay:
+        save_png(args.overlay, draw_overlay(image, seen.homography, seen.observation,
+                                            seen.dice_boxes))
+    if agree < 24:
+        raise CliError(f"calibration reads back only {agree}/24 points of the known position; "
+                       "check the corners and that the image shows that position", code=1)
+    return 0
+
+
+def run_analyze(args: argparse.Namespace) -> int:
+    from nardy_pi.vision.calibration import load_calibration
+    from nardy_pi.vision.imageio import load_image, save_png
+    from nardy_pi.vision.observe import Observer, default_dice_finder
+    from nardy_pi.vision.overlay import draw_overlay
+    from nardy_pi.vision.serialize import observation_json
+
+    cal = load_calibration(args.calibration)
+    image = load_image(args.image)
+    finder = None if args.no_dice else default_dice_finder()
+    counts = (1, 2) if args.dice_in_play == "1-2" else (2,)
+    seen = Observer(cal, finder, counts).observe(image)
+    data = observation_json(seen.observation)
+    if args.overlay:
+        save_png(args.overlay, draw_overlay(image, seen.homography, seen.observation,
+                                            seen.dice_boxes))
+    if args.json:
+        print(json.dumps(data))
+        return 0
+    print("points: " + " ".join(f"{i}:{c}" for i, c in enumerate(data["points"], 1) if c))
+    print(f"bar: white {data['bar']['white']}, black {data['bar']['black']}; "
+          f"off: white {data['off']['white']}, black {data['off']['black']}")
+    for die in data["dice"]:
+        print(f"die {die['value']} at {die['center']}: flat={die['flat']} "
+              f"on_board={die['on_board']} half={die['half']} on_checker={die['on_checker']}")
+    print(f"cube: {data['cube']}")
+    print(f"roll: {'valid' if data['roll']['valid'] else 'invalid'} {data['roll']['reasons']}")
+    print(f"occluded: {data['occluded']}")
+    return 0

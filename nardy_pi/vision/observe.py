@@ -1,0 +1,190 @@
+"""One frame + a calibration -> an Observation (board-frame.md §3)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+import cv2
+import numpy as np
+
+from nardy_pi.vision import geometry as g
+from nardy_pi.vision.appearance import UNEXPLAINED_DISTANCE
+from nardy_pi.vision.calibrate import board_grid
+from nardy_pi.vision.calibration import Calibration
+from nardy_pi.vision.census import (
+    Census,
+    ClassifiedRaster,
+    checker_at,
+    stack_region,
+    take_census,
+)
+from nardy_pi.vision.cube import CubeFound, find_cube
+from nardy_pi.vision.lighting import correct, gain_map
+from nardy_pi.vision.occlusion import expected_labels, occlusion_mask
+from nardy_pi.vision.rectify import RASTER_X0, RASTER_Y0, Raster, rectify
+from nardy_pi.vision.roll import judge_roll
+from nardy_pi.vision.types import DieOnBoard, DieReading, Observation
+
+DIE_SIZE_RANGE = (0.2, 1.3)  # board units: a die box with its side face and perspective
+DiceFinder = Callable[[np.ndarray], Sequence[DieReading]]
+
+
+def default_dice_finder() -> DiceFinder | None:
+    """The dice reader (vision/dice.py), when it is installed."""
+    try:
+        from nardy_pi.vision.dice import find_dice
+    except ImportError:
+        return None
+    return find_dice
+
+
+@dataclass(frozen=True, slots=True)
+class Seen:
+    """An Observation plus what the overlay draws."""
+
+    observation: Observation
+    census: Census
+    raster: Raster
+    homography: np.ndarray  # board -> image, for this frame's size
+    occlusion: np.ndarray  # bool raster mask
+    dice_boxes: tuple[tuple[float, float, float, float], ...] = field(default=())
+
+
+class Observer:
+    """Holds what one calibration precomputes (lighting map, lookup table, grids)."""
+
+    def __init__(self, calibration: Calibration, dice_finder: DiceFinder | None = None,
+                 accepted_dice_counts: tuple[int, ...] = (1, 2)) -> None:
+        self.cal = calibration
+        self.dice_finder = dice_finder
+        self.accepted = accepted_dice_counts
+        names = calibration.colours.names
+        self._white, self._black = names.index("white"), names.index("black")
+        alike = calibration.colours.alike()
+        # Row 255 (no expectation) accepts every label.
+        self._alike = np.ones((256, len(names)), bool)
+        self._alike[: len(names)] = alike
+        self._cache: dict[tuple[int, int], tuple] = {}
+
+    def _for_size(self, width: int, height: int) -> tuple:
+        key = (width, height)
+        if key not in self._cache:
+            cw, ch = self.cal.image_size
+            if abs(width / cw - height / ch) > 0.02 * width / cw:
+                raise ValueError(
+                    f"image is {width}x{height} but the calibration was made at {cw}x{ch} "
+                    "with another aspect ratio; calibrate again"
+                )
+            s = np.diag([width / cw, height / ch, 1.0])
+            h = s @ self.cal.homography
+            probe = rectify(np.zeros((height, width, 3), np.uint8), h, self.cal.scale)
+            gmap = gain_map(self.cal.gain, probe.image.shape[:2], self.cal.scale)
+            x, y = board_grid(probe)
+            # Just inside the surface: its edge mixes frame, rims and field.
+            surface = (x > 0.05) & (x < g.SURFACE_WIDTH - 0.05) & (y > 0.05) & (
+                y < g.SURFACE_HEIGHT - 0.05)
+            names = self.cal.colours.names
+            expected = expected_labels(self.cal.point_classes, names, probe.image.shape[:2],
+                                       self.cal.scale, RASTER_X0, RASTER_Y0)
+            self._cache[key] = (h, gmap, surface, probe.valid, expected)
+        return self._cache[key]
+
+    def observe(self, image: np.ndarray) -> Seen:
+        height, width = image.shape[:2]
+        h, gmap, surface, valid, expected = self._for_size(width, height)
+        raster = rectify(image, h, self.cal.scale, valid)
+        corrected = correct(raster.image, gmap)
+        labels, distance = self.cal.colours.classify(corrected)
+        h_inv = np.linalg.inv(h)
+        readings, cube, ignore = self._dice_and_cube(image, h, h_inv, labels.shape)
+        grey = cv2.cvtColor(corrected, cv2.COLOR_BGR2GRAY).astype(np.float32)
+        classified = ClassifiedRaster(
+            white=labels == self._white, black=labels == self._black, grey=grey,
+            unexplained=distance > UNEXPLAINED_DISTANCE,
+            hidden=ignore | ~raster.valid, scale=self.cal.scale, x0=RASTER_X0, y0=RASTER_Y0,
+        )
+        spots = tuple(
+            (float(bx), float(by))
+            for bx, by in g.apply_homography(h_inv, np.array([d.center for d in readings]))
+        ) if readings else ()
+        census = take_census(classified, self.cal.trays, self.cal.stack_styles, spots)
+        occlusion = self._occlusion(classified, labels, distance, expected, census,
+                                    surface & raster.valid, ignore)
+        dice = tuple(_place_die(d, h_inv, census) for d in readings)
+        obs = Observation(
+            points=tuple(r.count for r in census.points),
+            bar_white=census.bar_white.count,
+            bar_black=-census.bar_black.count,
+            off_white=census.off_white,
+            off_black=census.off_black,
+            dice=dice,
+            cube=None if cube is None else cube.reading,
+            roll=judge_roll(dice, self.accepted),
+            occluded=bool(occlusion.any()),
+        )
+        return Seen(obs, census, raster, h, occlusion, tuple(d.box for d in readings))
+
+
+    def _dice_and_cube(self, image: np.ndarray, h: np.ndarray, h_inv: np.ndarray,
+                       shape: tuple[int, int]) -> tuple[list[DieReading], CubeFound | None,
+                                                        np.ndarray]:
+        """Dice (sized like dice on this board), the cube, and the raster pixels they hide."""
+        readings = list(self.dice_finder(image)) if self.dice_finder else []
+        readings = [d for d in readings if _die_sized(d, h_inv)]
+        hidden = np.zeros(shape, bool)
+        for d in readings:
+            _paint_box(hidden, d.box, h_inv, self.cal.scale)
+        cube = find_cube(image, h)
+        if cube is not None:
+            _paint_box(hidden, cube.box, h_inv, self.cal.scale)
+            readings = [d for d in readings if not _inside(d.center, cube.box)]
+        return readings, cube, hidden
+
+    def _occlusion(self, classified: ClassifiedRaster, labels: np.ndarray,
+                   distance: np.ndarray, expected: np.ndarray, census: Census,
+                   region: np.ndarray, hidden: np.ndarray) -> np.ndarray:
+        # A known colour out of place: not what the empty board shows there, and not a
+        # checker where the census found a stack (a dark sleeve looks like black checkers).
+        checker = classified.white | classified.black
+        allowed = stack_region(census, labels.shape, self.cal.scale, RASTER_X0, RASTER_Y0,
+                               self.cal.trays)
+        misplaced = (expected != 255) & ~self._alike[expected, labels] & ~checker
+        misplaced |= checker & ~allowed
+        return occlusion_mask(distance, region, hidden, self.cal.scale, misplaced)
+
+
+def _inside(p: tuple[float, float], box: tuple[float, float, float, float]) -> bool:
+    return box[0] <= p[0] <= box[2] and box[1] <= p[1] <= box[3]
+
+
+def _die_sized(d: DieReading, h_inv: np.ndarray) -> bool:
+    """The finder works without the board; the board's scale rules out blobs that are far
+    larger or smaller than a die (a stack of checkers, a glint)."""
+    x0, y0, x1, y1 = d.box
+    board = g.apply_homography(h_inv, np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]]))
+    size = float(np.max(board.max(axis=0) - board.min(axis=0)))
+    return DIE_SIZE_RANGE[0] <= size <= DIE_SIZE_RANGE[1]
+
+
+def _paint_box(mask: np.ndarray, box, h_inv: np.ndarray, scale: float) -> None:
+    x0, y0, x1, y1 = box
+    pad = 0.15 * max(x1 - x0, y1 - y0)
+    corners = np.array([[x0 - pad, y0 - pad], [x1 + pad, y0 - pad], [x1 + pad, y1 + pad],
+                        [x0 - pad, y1 + pad]])
+    board = g.apply_homography(h_inv, corners)
+    px = (board - np.array([RASTER_X0, RASTER_Y0])) * scale
+    cv2.fillConvexPoly(mask.view(np.uint8), np.round(px).astype(np.int32), 1)
+
+
+def _place_die(d: DieReading, h_inv: np.ndarray, census: Census) -> DieOnBoard:
+    bx, by = g.apply_homography(h_inv, np.array([d.center]))[0]
+    on_board = g.inside_surface(float(bx), float(by))
+    return DieOnBoard(
+        value=d.value if d.flat else None,
+        center=(float(d.center[0]), float(d.center[1])),
+        flat=d.flat,
+        on_board=on_board,
+        half=g.half_of(float(bx)) if on_board else None,
+        on_checker=on_board and checker_at(census, float(bx), float(by)),
+    )
