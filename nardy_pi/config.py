@@ -62,7 +62,9 @@ class StoreConfig:
 @dataclass(frozen=True, slots=True)
 class DemoConfig:
     seed: int = 1
-    frame_size: int = 640  # rendered frame width in pixels (vision is tuned near 640)
+    # Rendered frame width in pixels. At 640 the dice reader misses many rendered sixes
+    # (a die is ~15 px wide), so the demo would ask for needless re-rolls; 960 reads them.
+    frame_size: int = 960
 
 
 @dataclass(frozen=True, slots=True)
