@@ -42,6 +42,17 @@ class Variant:
     no_hit_and_hide: bool = False
     #: long-nardy six-block rule applies.
     six_block: bool = False
+    #: a double is played as a ladder: the rolled double and every higher one up to 6-6
+    #: (mad gulbar, crazy long nardy; movements per value: `RuleSettings.ladder_moves_per_double`).
+    doubles_ladder: bool = False
+    #: a double earns another throw (gulbar family; condition: `RuleSettings.gulbar_extra_throw`).
+    extra_throw_on_doubles: bool = False
+    #: movements the mover cannot play are played by the opponent (gulbar family).
+    unplayed_to_opponent: bool = False
+    #: a checker that reached its home stays on its point until borne off (gulbar family).
+    no_moves_in_home: bool = False
+    #: bear off only with the exact die: from the rolled point numbers (gulbar family).
+    exact_bear_off: bool = False
 
     @property
     def checkers(self) -> int:
@@ -53,6 +64,14 @@ class Variant:
 
 def _short(name: str, en: str, ru: str, start: tuple[tuple[int, int], ...], **kw: bool) -> Variant:
     return Variant(name, "backgammon", en, ru, start, _OPPOSED, **kw)
+
+
+def _long(name: str, en: str, ru: str, **kw: bool) -> Variant:
+    """A long-nardy-family variant: long nardy's layout and rules plus the switches in `kw`."""
+    return Variant(
+        name, "long", en, ru, ((24, 15),), _SAME_WAY,
+        hitting=False, block=1, head=24, six_block=True, **kw,
+    )  # fmt: skip
 
 
 BACKGAMMON_START = ((24, 2), (13, 5), (8, 3), (6, 5))
@@ -75,18 +94,32 @@ VARIANTS: dict[str, Variant] = {
             BACKGAMMON_START,
             no_hit_and_hide=True,
         ),
-        Variant(
-            "long",
-            "long",
-            "Long nardy (shesh-besh)",
-            "Длинные нарды",
-            ((24, 15),),
-            _SAME_WAY,
-            hitting=False,
-            block=1,
-            head=24,
-            six_block=True,
+        _long("long", "Long nardy (shesh-besh)", "Длинные нарды"),
+        # Gulbar (§2.4): the sources give no layout or direction; [F] files it under the long
+        # kinds, so it is long nardy (head, no hitting, six-block rule) plus its own rules.
+        _long(
+            "gulbar",
+            "Gulbar",
+            "Гюльбар",
+            extra_throw_on_doubles=True,
+            unplayed_to_opponent=True,
+            no_moves_in_home=True,
+            exact_bear_off=True,
         ),
+        # Mad gulbar (§2.5): gulbar whose doubles are a ladder up to 6-6.
+        _long(
+            "mad-gulbar",
+            "Mad gulbar",
+            "Бешеный гюльбар",
+            doubles_ladder=True,
+            extra_throw_on_doubles=True,
+            unplayed_to_opponent=True,
+            no_moves_in_home=True,
+            exact_bear_off=True,
+        ),
+        # Crazy long nardy (§2.6, [F] only): long nardy whose doubles are a ladder; [F] says
+        # nothing else, so the rest (incl. forfeited movements) stays as in long nardy.
+        _long("crazy-long", "Crazy long nardy", "Бешеные длинные нарды", doubles_ladder=True),
     )
 }
 
@@ -96,6 +129,11 @@ ALIASES = {
     "long-nardy": "long",
     "shesh-besh": "long",
     "narde": "long",
+    "gul-bara": "gulbar",
+    "mad_gulbar": "mad-gulbar",
+    "crazy-gulbar": "mad-gulbar",
+    "crazy_long": "crazy-long",
+    "mad-long": "crazy-long",
 }
 
 
