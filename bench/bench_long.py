@@ -11,7 +11,10 @@ Figures (printed, never asserted; wall-clock times of this process):
   random self-play (half of the turns steered toward long runs of points, so the six-block rule
   comes up) and from a sampler of clumped positions (blocks, near-blocks, bear-offs).
 - Worst cases: the slowest pairs seen, with their roll and number of distinct plays. Ladders of
-  doubles (mad gulbar, crazy long nardy: 1-1 is twelve movements) dominate.
+  doubles (mad gulbar, crazy long nardy: 1-1 is twelve movements) dominate: listing every play
+  of a long ladder can explode (one clumped mad-gulbar position with 1-1 has 3.6 million
+  distinct plays and took 280 s), so ladders longer than --max-movements are left out unless
+  asked for.
 `long_family_speed` is the entry point other bench scripts may call.
 """
 
@@ -73,15 +76,16 @@ def report(title: str, rows: Sequence[tuple[float, Pair, int]], worst: int) -> N
 
 def long_family_speed(
     variants: Sequence[str] = VARIANTS, games: int = 20, clumped: int = 500, seed: int = 0,
-    worst: int = 3,
+    worst: int = 3, max_movements: int = 8,
 ) -> None:  # fmt: skip
     """Print generation speed and the worst cases for each long-family variant."""
     print("\n== Long nardy family generation ==")
     for variant in variants:
         pairs = sample(variant, games, clumped, seed)
         v = get_variant(variant)
-        plain = [p for p in pairs if len(movement_sequence(v, p[1], DEFAULT_SETTINGS)) <= 4]
-        ladders = [p for p in pairs if len(movement_sequence(v, p[1], DEFAULT_SETTINGS)) > 4]
+        sizes = [len(movement_sequence(v, p[1], DEFAULT_SETTINGS)) for p in pairs]
+        plain = [p for p, n in zip(pairs, sizes, strict=True) if n <= 4]
+        ladders = [p for p, n in zip(pairs, sizes, strict=True) if 4 < n <= max_movements]
         print(f" {variant}:")
         report("ordinary rolls", timed(plain, variant), worst)
         if ladders:
@@ -95,8 +99,13 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--clumped", type=int, default=500, help="clumped positions per variant")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--worst", type=int, default=3, help="slowest pairs to list")
+    parser.add_argument(
+        "--max-movements", type=int, default=8, help="longest ladder of doubles to time (<= 24)"
+    )
     args = parser.parse_args(argv)
-    long_family_speed(args.variants, args.games, args.clumped, args.seed, args.worst)
+    long_family_speed(
+        args.variants, args.games, args.clumped, args.seed, args.worst, args.max_movements
+    )
 
 
 if __name__ == "__main__":

@@ -13,15 +13,15 @@ from dataclasses import dataclass, field, fields
 from itertools import combinations
 from typing import Any
 
-from nardy_pi.rules.long_rules import movement_sequence
+from nardy_pi.rules.long_rules import head_allowance, illegal_six_block, movement_sequence
 from nardy_pi.rules.messages import Lang, render
 from nardy_pi.rules.movegen import (
+    STRICT,
     Relax,
     legal_plays,
-    movements,
     parse_dice,
     play_reaching,
-    six_block_points,
+    reaches_relaxed,
 )
 from nardy_pi.rules.play import Play, Step, format_steps, point_name
 from nardy_pi.rules.position import BAR, OFF, Position
@@ -72,14 +72,6 @@ def _dice_text(roll: tuple[int, int]) -> str:
     return f"{roll[0]}-{roll[1]}"
 
 
-def _match(plays: list[Play], after: Position) -> Play | None:
-    key = board_key(after)
-    for play in plays:
-        if board_key(play.result) == key:
-            return play
-    return None
-
-
 def _step_text(step: Step) -> str:
     return f"{point_name(step.src)}/{point_name(step.dst)}" + ("*" if step.hit else "")
 
@@ -122,8 +114,9 @@ def _hit_and_hide_diagnosis(play: Play) -> Diagnosis:
     return Diagnosis("hit_and_hide", {"step": step, "point": point})
 
 
-def _unused_dice_diagnosis(play: Play, roll: tuple[int, int]) -> Diagnosis:
-    full = list(movements(roll)[0])
+def _unused_dice_diagnosis(play: Play, c: _Context) -> Diagnosis:
+    roll = c.roll
+    full = list(movement_sequence(c.variant, roll, c.settings))
     for die in play.dice_used:
         full.remove(die)
     dice = _dice_text(roll)
@@ -132,16 +125,17 @@ def _unused_dice_diagnosis(play: Play, roll: tuple[int, int]) -> Diagnosis:
     return Diagnosis("die_unused", {"dice": dice, "unused": "-".join(map(str, full))})
 
 
-def _head_diagnosis(play: Play, v: Variant, own_before: list[int]) -> Diagnosis:
+def _head_diagnosis(play: Play, c: _Context) -> Diagnosis:
+    v = c.variant
     count = sum(1 for s in play.steps if s.src == v.head)
-    first_turn = v.head is not None and own_before[v.head] == v.checkers
-    return Diagnosis("two_from_head", {"count": count, "allowed": 2 if first_turn else 1})
+    allowed = max(head_allowance(v, c.own_before, c.roll, c.settings))
+    return Diagnosis("two_from_head", {"count": count, "allowed": allowed})
 
 
-def _six_block_diagnosis(play: Play, v: Variant, mover: Side) -> Diagnosis:
-    own, opp = play.result.view(v, mover)
-    run = six_block_points(own, opp)
-    return Diagnosis("six_block", {"points": "-".join(map(str, sorted(run, reverse=True)))})
+def _six_block_diagnosis(play: Play, c: _Context) -> Diagnosis:
+    block = illegal_six_block(play.result, c.variant, c.before.turn, c.settings)
+    points = block.own_points if block is not None else ()
+    return Diagnosis("six_block", {"points": "-".join(map(str, points))})
 
 
 def _opponent_changes(
@@ -196,11 +190,14 @@ def _diagnose(
     bearing_off = own_a[OFF] > own_b[OFF]
     if not bearing_off and moved not in _movement_sums(movement_sequence(v, roll, settings)):
         return _wrong_distance(moved, roll, totals)
-    # One rule at a time: the first relaxation that explains the observation names the rule.
     context = _Context(before, roll, v, settings, own_b)
+    # Every step allowed, yet not a legal play: a forced-move rule was broken.
+    steps_ok = reaches_relaxed(before, roll, v, after, settings, STRICT)
+    if steps_ok is not None:
+        return _forced_move_diagnosis(steps_ok, context)
+    # One rule at a time: the first relaxation that explains the observation names the rule.
     for flag in _RELAXATION_ORDER:
-        relaxed = legal_plays(before, roll, v, settings, Relax(**{flag: True}))
-        play = _match(relaxed, after)
+        play = reaches_relaxed(before, roll, v, after, settings, Relax(**{flag: True}))
         if play is not None:
             explain = _EXPLAIN.get(flag)
             if explain is None:
@@ -235,16 +232,34 @@ _EXPLAIN: dict[str, Callable[[Play, _Context], Diagnosis]] = {
     "bar_first": lambda play, c: Diagnosis("bar_not_entered", {}),
     "blocks": lambda play, c: _closed_point_diagnosis(play, c.before, c.variant),
     "hit_and_hide": lambda play, c: _hit_and_hide_diagnosis(play),
-    "head": lambda play, c: _head_diagnosis(play, c.variant, c.own_before),
-    "six_block": lambda play, c: _six_block_diagnosis(play, c.variant, c.before.turn),
-    "max_dice": lambda play, c: _unused_dice_diagnosis(play, c.roll),
+    "head": _head_diagnosis,
+    "six_block": _six_block_diagnosis,
+    "gulbar_home": lambda play, c: Diagnosis("gulbar_home", {"play": play.notation}),
+    "max_dice": _unused_dice_diagnosis,
 }
 
-# max_dice last: a play that breaks another rule may also leave a die unused.
+# Rules about single steps first; a play stopped early (max_dice) last. The other forced-move
+# rules (die order, the Caucasian bear-off) are told apart by `_forced_move_diagnosis` once
+# every step is allowed.
 _RELAXATION_ORDER = (
-    *(f.name for f in fields(Relax) if f.name != "max_dice"),
+    *(f.name for f in fields(Relax) if f.name not in ("max_dice", "die_order")),
     "max_dice",
 )
+
+
+def _forced_move_diagnosis(play: Play, c: _Context) -> Diagnosis:
+    """Which rule of §1.5 a play made only of allowed steps broke."""
+    full = len(movement_sequence(c.variant, c.roll, c.settings))
+    if len(play.steps) < full:
+        return _unused_dice_diagnosis(play, c)
+    hits = {s.dst for s in play.steps if s.hit}
+    if c.variant.no_hit_and_hide and any(
+        s.dst == OFF and s.src in hits for s in play.steps
+    ):
+        return _hit_and_hide_diagnosis(play)
+    if c.settings.higher_die_first:
+        return Diagnosis("die_order", {"play": play.notation})
+    return _unused_dice_diagnosis(play, c)
 
 
 def infer(
@@ -304,7 +319,7 @@ def explain_move_text(
     roll = parse_dice(dice)
     mover = before.turn
     own, opp = before.view(v, mover)
-    left = list(movements(roll)[0])
+    left = list(movement_sequence(v, roll, settings))
     holder = mover.opponent.label
     for segment in parse_move_text(text):
         for _ in range(segment.count):

@@ -59,6 +59,16 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "six points in a row ({points}) with no opposing checker ahead of them",
         "ru": "шесть пунктов подряд ({points}), а впереди нет ни одной шашки соперника",
     },
+    "die_order": {
+        "en": "{play}: in this turn the larger die must be played first",
+        "ru": "{play}: в этом ходу сначала играется больший зар",
+    },
+    "gulbar_home": {
+        "en": "{play}: in gulbar a checker in its home does not move and bears off only "
+        "from the rolled points",
+        "ru": "{play}: в гюльбаре шашка в доме не двигается и снимается только "
+        "с выпавших пунктов",
+    },
     "die_unused": {
         "en": "the roll {dice} can be played in full, but {unused} was left unused",
         "ru": "бросок {dice} можно сыграть полностью, но не сыграно: {unused}",

@@ -88,9 +88,9 @@ class _Search:
         "outside",
         "oversize_any",
         "own",
-        "seen",
         "paths",
         "relax",
+        "seen",
         "six_block",
         "steps",
         "target",
@@ -144,6 +144,8 @@ class _Search:
         if self.six_block and six_block_points(self.own, self.opp, self.block_reading):
             return False
         key = (*self.own, *self.opp)
+        if self.target is not None and key != self.target:
+            return True  # a legal result, just not the one looked for
         n = len(self.steps)
         used_larger = any(s.die == larger for s in self.steps)
         old = self.leaves.get(key)
@@ -388,6 +390,31 @@ def _plays(
     return plays
 
 
+def _aimed_search(
+    position: Position,
+    v: Variant,
+    roll: tuple[int, int],
+    target: tuple[int, ...],
+    settings: RuleSettings,
+    relax: Relax,
+    allowance: int,
+) -> _Search:
+    """A search that keeps only `target` (own + opp arrays) and every step list reaching it."""
+    own, opp = position.view(v, position.turn)
+    orders = dice_orders(movement_sequence(v, roll, settings), is_ladder(v, roll))
+    search = _Search(v, settings, own, opp, relax)
+    search.target = target
+    search.paths = {}
+    for seq in orders:
+        search.run(seq, 0, BAR, 99 if relax.head else allowance, (), False, max(roll))
+    return search
+
+
+def _target(position: Position, v: Variant, after: Position) -> tuple[int, ...]:
+    own, opp = after.view(v, position.turn)
+    return (*own, *opp)
+
+
 def equivalent_notations(
     position: Position,
     dice: tuple[int, int] | list[int] | str,
@@ -400,18 +427,16 @@ def equivalent_notations(
     """
     v = get_variant(variant)
     roll = parse_dice(dice)
-    own, opp = position.view(v, position.turn)
-    target = (*play.result.view(v, position.turn)[0], *play.result.view(v, position.turn)[1])
+    target = _target(position, v, play.result)
     texts: set[str] = set()
-    orders = dice_orders(movement_sequence(v, roll, settings), is_ladder(v, roll))
-    for allowance in head_allowance(v, own, roll, settings):
-        search = _Search(v, settings, own, opp, STRICT)
-        search.paths = {}
-        for seq in orders:
-            search.run(seq, 0, BAR, allowance, (), False, max(roll))
-        for steps in search.paths.get(target, ()):
-            if len(steps) == len(play.steps):
-                texts.add(format_each_step(steps))
+    for allowance in head_allowance(v, position.view(v)[0], roll, settings):
+        search = _aimed_search(position, v, roll, target, settings, STRICT, allowance)
+        assert search.paths is not None
+        texts.update(
+            format_each_step(steps)
+            for steps in search.paths.get(target, ())
+            if len(steps) == len(play.steps)
+        )
     return tuple(sorted(texts))
 
 
@@ -425,30 +450,52 @@ def play_reaching(
     """The legal play that turns `position` into `after` (turn ignored), and every way to
     write it; (None, ()) when no legal play does.
 
-    A search aimed at `after` settles the usual case, a play using every die; anything else
-    (fewer dice, a second checker from the head, the Caucasian bear-off) goes through the full
-    rules of `legal_plays`.
+    A search aimed at `after` settles the usual case, a play using every movement of the roll
+    with the first head allowance; anything else (fewer dice, a second checker from the head,
+    the Caucasian bear-off, the die order) goes through the full rules of `legal_plays`.
     """
     v = get_variant(variant)
     roll = parse_dice(dice)
-    mover = position.turn
-    own, opp = position.view(v, mover)
-    target_own, target_opp = after.view(v, mover)
-    target = (*target_own, *target_opp)
-    full = len(movements(roll)[0])
-    search = _Search(v, settings, own, opp, STRICT)
-    search.target = target
-    search.paths = {}
-    allowance = head_allowance(v, own, roll)[0]
-    for seq in movements(roll):
-        search.run(seq, 0, BAR, allowance, (), False, max(roll))
+    target = _target(position, v, after)
+    full = len(movement_sequence(v, roll, settings))
+    allowance = head_allowance(v, position.view(v)[0], roll, settings)[0]
+    search = _aimed_search(position, v, roll, target, settings, STRICT, allowance)
     entry = search.leaves.get(target)
-    if entry is not None and entry[0] == full and not entry[2]:
+    assert search.paths is not None
+    if (
+        entry is not None
+        and entry[0] == full
+        and not entry[2]
+        and (not search.die_order or search.order_ok.get(target, False))
+    ):
         texts = {format_each_step(s) for s in search.paths[target] if len(s) == full}
-        result = Position.from_view(v, mover, list(target[:26]), list(target[26:]))
+        result = Position.from_view(v, position.turn, list(target[:26]), list(target[26:]))
         return Play(entry[3], result), tuple(sorted(texts))
     key = (*after.points, *after.bar, *after.off)
     for play in legal_plays(position, roll, v, settings):
         if (*play.result.points, *play.result.bar, *play.result.off) == key:
             return play, equivalent_notations(position, roll, v, play, settings)
     return None, ()
+
+
+def reaches_relaxed(
+    position: Position,
+    roll: tuple[int, int],
+    v: Variant,
+    after: Position,
+    settings: RuleSettings,
+    relax: Relax,
+) -> Play | None:
+    """A sequence of steps, each allowed once the rules in `relax` are switched off, that
+    reaches `after` (the forced-move rules of §1.5 are not applied), or None.
+
+    Used to name the rule an observed play broke; aimed at `after`, so it stays cheap.
+    """
+    target = _target(position, v, after)
+    allowance = head_allowance(v, position.view(v)[0], roll, settings)[0]
+    search = _aimed_search(position, v, roll, target, settings, relax, allowance)
+    entry = search.leaves.get(target)
+    if entry is None or entry[0] == 0:
+        return None
+    result = Position.from_view(v, position.turn, list(target[:26]), list(target[26:]))
+    return Play(entry[3], result)
