@@ -1,16 +1,21 @@
-"""Frame sources: a USB camera through OpenCV, the Pi camera through picamera2 (both imported
-only when chosen) and the demo table (`demo.DemoTable`). Each reports its own status and
-reconnects by itself; `read()` returns None when no frame is available right now."""
+"""The camera as the loop sees it: an image or None, and a device status.
+
+The cameras themselves (USB webcam, Pi camera, replay of a video or a folder) live in
+`nardy_pi.vision.sources`; `CameraFeed` adapts one of them to the loop. The demo table
+(`demo.DemoTable`) is a FrameSource of its own.
+"""
 
 from __future__ import annotations
 
 import logging
 import time
-from typing import Any, Protocol
+from typing import Protocol
 
 import numpy as np
 
 from nardy_pi.state import DeviceStatus
+from nardy_pi.vision.sources import FrameSource as VisionSource
+from nardy_pi.vision.sources import SourceStatus, open_source
 
 log = logging.getLogger(__name__)
 
@@ -25,95 +30,37 @@ class FrameSource(Protocol):
     def close(self) -> None: ...
 
 
-class OpenCvCamera:
-    """A USB webcam: MJPG, a one-frame buffer (the newest frame, not a queue of old ones)."""
+class CameraFeed:
+    """A vision frame source for the loop; a camera that goes away reads as None while the
+    source reconnects, and its status says so."""
 
     name = "camera"
 
-    def __init__(self, device: str, reopen_seconds: float = 2.0) -> None:
-        self.device: int | str = int(device) if device.isdigit() else device
-        self.reopen_seconds = reopen_seconds
-        self._cap: Any = None
+    def __init__(self, source: VisionSource, idle_pause: float = 0.05) -> None:
+        self._source = source
         self._status: DeviceStatus = "absent"
-        self._next_open = 0.0
+        self._idle_pause = idle_pause
 
-    def _open(self) -> None:
-        import cv2
-
-        cap = cv2.VideoCapture(self.device)
-        if not cap.isOpened():
-            cap.release()
-            self._status = "absent" if self._status == "absent" else "reconnecting"
-            self._next_open = time.monotonic() + self.reopen_seconds
-            return
-        cap.set(cv2.CAP_PROP_FOURCC, cv2.VideoWriter_fourcc(*"MJPG"))
-        cap.set(cv2.CAP_PROP_BUFFERSIZE, 1)
-        self._cap = cap
+    @classmethod
+    def open(cls, kind: str, device: str) -> CameraFeed:
+        """`kind` "picamera2" or "opencv"; an opencv `device` is an index or a video/folder."""
+        if kind == "picamera2":
+            return cls(open_source("picamera"))
+        return cls(open_source(f"usb:{device}" if device.isdigit() else device))
 
     def read(self) -> np.ndarray | None:
-        if self._cap is None:
-            if time.monotonic() < self._next_open:
-                time.sleep(0.05)
-                return None
-            self._open()
-            if self._cap is None:
-                return None
-        ok, frame = self._cap.read()
-        if not ok:
-            log.warning("camera %s stopped delivering frames; reopening", self.device)
-            self.close()
-            self._status = "reconnecting"
-            self._next_open = time.monotonic() + self.reopen_seconds
-            return None
-        self._status = "ok"
-        return frame
+        frame = self._source.read()
+        if frame.status is SourceStatus.OK and frame.image is not None:
+            self._status = "ok"
+            return frame.image
+        if self._status == "ok":
+            log.warning("camera: %s", frame.message or frame.status.value)
+        self._status = "reconnecting" if self._status != "absent" else "absent"
+        time.sleep(self._idle_pause)  # nothing to observe: do not spin
+        return None
 
     def status(self) -> DeviceStatus:
         return self._status
 
     def close(self) -> None:
-        if self._cap is not None:
-            self._cap.release()
-            self._cap = None
-
-
-class PiCamera:
-    """The Pi CSI camera (apt python3-picamera2; a venv needs --system-site-packages)."""
-
-    name = "camera"
-
-    def __init__(self, width: int = 1280, height: int = 960) -> None:
-        self.size = (width, height)
-        self._cam: Any = None
-        self._status: DeviceStatus = "absent"
-
-    def read(self) -> np.ndarray | None:
-        try:
-            if self._cam is None:
-                from picamera2 import Picamera2
-
-                cam = Picamera2()
-                cam.configure(cam.create_video_configuration(
-                    main={"size": self.size, "format": "BGR888"}
-                ))
-                cam.start()
-                self._cam = cam
-            frame = self._cam.capture_array()
-        except Exception as exc:  # no camera, cable out, library missing: keep trying
-            log.warning("pi camera: %s", exc)
-            self.close()
-            self._status = "reconnecting" if self._status == "ok" else "absent"
-            time.sleep(1.0)
-            return None
-        self._status = "ok"
-        return frame
-
-    def status(self) -> DeviceStatus:
-        return self._status
-
-    def close(self) -> None:
-        if self._cam is not None:
-            try:
-                self._cam.close()
-            finally:
-                self._cam = None
+        self._source.close()

@@ -13,7 +13,7 @@ from typing import Any
 
 from nardy_pi.app.loop import CommandRefused, RefereeLoop
 from nardy_pi.app.outputs import CallbackOutput, Fanout, Output
-from nardy_pi.app.sources import FrameSource, OpenCvCamera, PiCamera
+from nardy_pi.app.sources import CameraFeed, FrameSource
 from nardy_pi.config import Config
 from nardy_pi.devices.strip.link import StripLink
 from nardy_pi.devices.strip.output import StripOutput
@@ -68,9 +68,7 @@ def _source_and_observer(config: Config) -> tuple[FrameSource, Any, Any]:
     from nardy_pi.vision.calibration import load_calibration
 
     calibration = load_calibration(config.camera.calibration)
-    source: FrameSource = (
-        PiCamera() if config.camera.source == "picamera2" else OpenCvCamera(config.camera.device)
-    )
+    source: FrameSource = CameraFeed.open(config.camera.source, config.camera.device)
     return source, Observer(calibration, default_dice_finder()), None
 
 
