@@ -56,7 +56,10 @@ class StripConfig:
 
 @dataclass(frozen=True, slots=True)
 class StoreConfig:
-    path: str = ""  # SQLite event log; empty = keep the match in memory only
+    #: SQLite event log of the match, so a crash or power cut loses nothing. "auto": the file
+    #: matches.sqlite in the working directory with a camera (/var/lib/nardy-pi under systemd),
+    #: none for the demo table; "" = keep the match in memory only.
+    path: str = "auto"
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,6 +10,7 @@ authority on the board, while the engine keeps cube and score.
 from __future__ import annotations
 
 import logging
+import sqlite3
 from dataclasses import replace
 from typing import Any
 
@@ -22,24 +23,88 @@ from nardy_pi.referee import Referee
 from nardy_pi.referee import events as ev
 from nardy_pi.rules.sides import Side
 from nardy_pi.state import State
+from nardy_pi.store.eventlog import EventStore
 
 log = logging.getLogger(__name__)
 
 
+class MatchLog:
+    """The match's events in the SQLite log, so a crash or a power cut loses nothing accepted.
+
+    A log that fails (disk full, card pulled) is reported and given up; the game goes on in
+    memory, because one failing output never stops the game.
+    """
+
+    def __init__(self, store: EventStore, match_id: int) -> None:
+        self.store = store
+        self.match_id = match_id
+        self.failed = False
+
+    def _guard(self, action: str, write: Any) -> None:
+        if self.failed:
+            return
+        try:
+            write()
+        except (OSError, sqlite3.Error) as exc:
+            log.error("match log %s failed (%s): the match is kept in memory only", action, exc)
+            self.failed = True
+
+    def append(self, event: ge.GameEvent) -> None:
+        self._guard("append", lambda: self.store.append(self.match_id, event))
+
+    def truncate(self, keep: int) -> None:
+        self._guard("undo", lambda: self.store.truncate(self.match_id, keep))
+
+    def new_match(self, start: ge.MatchStarted) -> None:
+        def create() -> None:
+            self.match_id = self.store.create_match(start)
+
+        self._guard("new match", create)
+
+
 class EngineMatch:
-    def __init__(self, match: Match) -> None:
+    def __init__(self, match: Match, log_: MatchLog | None = None) -> None:
         self.match = match
+        self.log = log_
+        self.resumed = False
         self._move_marks: list[int] = []  # len(match.events) before each recorded Move
         self.out_of_step = False
 
     @classmethod
-    def start(cls, config: Any) -> EngineMatch:
+    def start(cls, config: Any, resume: bool = True) -> EngineMatch:
+        """A new match, or, with a log configured and `resume`, the unfinished match in it."""
         g = config.game
-        return cls(Match.new(g.variant, g.match_length, g.white_name, g.black_name))
+        fresh = Match.new(g.variant, g.match_length, g.white_name, g.black_name)
+        if not config.store.path:
+            return cls(fresh)
+        store = EventStore(config.store.path)  # a foreign or damaged file: StoreError, untouched
+        ids = store.match_ids()
+        if resume and ids:
+            match = Match.from_events(store.events(ids[-1]))
+            if match.state.game.phase is not Phase.MATCH_OVER:
+                engine = cls(match, MatchLog(store, ids[-1]))
+                engine.resumed = True
+                log.info("resuming match %d from %s", ids[-1], config.store.path)
+                return engine
+        return cls(fresh, MatchLog(store, store.create_match(fresh.events[0])))
+
+    def resume_point(self) -> tuple[Any, tuple[int, int] | None] | None:
+        """(position with side to move, dice if rolled) of a resumed game, for the referee."""
+        game = self.match.state.game
+        if not self.resumed or game.turn is None:
+            return None
+        dice = game.dice if game.phase is Phase.MOVE else None
+        return game.position.with_turn(game.turn), dice
+
+    def _record(self, event: ge.GameEvent) -> None:
+        """Apply `event` (IllegalEventError leaves everything as it was), then log it."""
+        self.match.apply(event)
+        if self.log is not None:
+            self.log.append(event)
 
     def _apply(self, event: ge.GameEvent) -> bool:
         try:
-            self.match.apply(event)
+            self._record(event)
         except IllegalEventError as exc:
             if not self.out_of_step:
                 log.warning("match engine refused %s: %s", event, exc)
@@ -65,6 +130,8 @@ class EngineMatch:
             if self._move_marks:
                 mark = self._move_marks.pop()
                 self.match = Match.from_events(self.match.events[:mark])
+                if self.log is not None:
+                    self.log.truncate(mark)
         elif isinstance(event, ev.Corrected):
             log.warning("the record was corrected by hand; the match log cannot express that, "
                         "so the engine keeps only cube and score from here")
@@ -87,13 +154,16 @@ class EngineMatch:
         if event is None:
             raise CommandRefused(f"{action}: nothing to {action} now")
         try:
-            self.match.apply(event)
+            self._record(event)
         except IllegalEventError as exc:
             raise CommandRefused(str(exc)) from None
 
     def new_match(self, command: Any) -> None:
         self.match = Match.new(command.variant, command.match_length, command.white_name,
                                command.black_name)
+        if self.log is not None:
+            self.log.new_match(self.match.events[0])
+        self.resumed = False
         self._move_marks.clear()
         self.out_of_step = False
 

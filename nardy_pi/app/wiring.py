@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import logging
 import secrets
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from nardy_pi.app.loop import CommandRefused, RefereeLoop
@@ -149,7 +149,11 @@ def build(
         extra_status["web"] = "disabled"
     from nardy_pi.app.match_port import NoMatch
 
-    match = _match_engine(config) or NoMatch()
+    match = _match_engine(config, resume=demo is None) or NoMatch()
+    resume_point = getattr(match, "resume_point", lambda: None)()
+    if resume_point is not None:
+        # Pick the interrupted game up where the log left it (the board is still set up).
+        referee.correct(*resume_point)
     loop = RefereeLoop(referee, source, lambda frame: observer.observe(frame).observation,
                        Fanout(outputs), match, lambda: dict(extra_status),
                        max_fps=config.camera.fps if demo is None else 0.0)
@@ -165,18 +169,20 @@ def build(
     return running
 
 
-def _match_engine(config: Config) -> Any:
-    """The match engine adapter, when nardy_pi.game offers one."""
+def _match_engine(config: Config, resume: bool) -> Any:
+    """The match engine, logging to `[store] path` and resuming an unfinished match there
+    (not for the demo table, which always sets up a new game). A log file that is damaged or
+    belongs to another program stops the start with a clear error and is left untouched."""
+    from nardy_pi.app.match_adapter import EngineMatch
+    from nardy_pi.game.errors import IllegalEventError
+
+    if config.store.path == "auto":
+        path = "matches.sqlite" if resume else ""
+        config = replace(config, store=replace(config.store, path=path))
     try:
-        from nardy_pi.app.match_adapter import EngineMatch
-    except ImportError as exc:
-        log.warning("match engine not available (%s): cube and score are not kept", exc)
-        return None
-    try:
-        return EngineMatch.start(config)
-    except Exception as exc:
-        log.warning("match engine failed to start (%s): cube and score are not kept", exc)
-        return None
+        return EngineMatch.start(config, resume=resume)
+    except IllegalEventError as exc:
+        raise ValueError(f"{config.store.path}: the stored match does not replay: {exc}") from None
 
 
 def _drain_demo_commands(loop: RefereeLoop, demo: Any) -> None:

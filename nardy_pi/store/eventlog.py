@@ -114,6 +114,14 @@ class EventStore:
             self._insert(match_id, seq, event)
         return seq
 
+    def truncate(self, match_id: int, keep: int) -> None:
+        """Keep only the first `keep` events of a match (an undo at the board takes back the
+        events after it); the match's opening event always stays."""
+        with self._transaction():
+            self._db.execute(
+                "DELETE FROM events WHERE match_id = ? AND seq > ?", (match_id, max(keep, 1))
+            )
+
     def _insert(self, match_id: int, seq: int, event: GameEvent) -> None:
         self._db.execute(
             "INSERT INTO events (match_id, seq, kind, payload, recorded) VALUES (?, ?, ?, ?, ?)",

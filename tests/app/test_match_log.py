@@ -1,0 +1,78 @@
+"""`nardy-pi run` keeps the match in the SQLite log: a restart resumes it, undo is logged,
+and a foreign file is refused and left untouched."""
+
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from nardy_pi.app.match_adapter import EngineMatch
+from nardy_pi.config import Config, StoreConfig
+from nardy_pi.referee import events as ev
+from nardy_pi.rules.movegen import legal_plays
+from nardy_pi.rules.position import Position
+from nardy_pi.rules.sides import Side
+from nardy_pi.store.eventlog import StoreError
+
+
+def config_at(path: Path) -> Config:
+    return replace(Config(), store=StoreConfig(path=str(path)))
+
+
+def opening_and_first_move(engine: EngineMatch) -> Position:
+    start = Position.start()
+    engine.apply(ev.OpeningRolled(3, 1, Side.WHITE, (3, 1)))
+    play = next(p for p in legal_plays(start, (3, 1), "backgammon") if p.notation == "8/5 6/5")
+    engine.apply(ev.MovePlayed(Side.WHITE, (3, 1), play, start, play.result))
+    return play.result
+
+
+def test_a_restart_resumes_the_interrupted_game(tmp_path: Path) -> None:
+    config = config_at(tmp_path / "matches.sqlite")
+    first = EngineMatch.start(config)
+    assert not first.resumed
+    after = opening_and_first_move(first)
+    first.log.store.close()  # type: ignore[union-attr]  # the power goes off
+
+    again = EngineMatch.start(config)
+    assert again.resumed
+    point = again.resume_point()
+    assert point is not None
+    position, dice = point
+    assert position.points == after.points and position.turn is Side.BLACK
+    assert dice is None  # black has not rolled yet
+    assert again.match.state.game.position.points == after.points
+
+
+def test_undo_is_kept_in_the_log(tmp_path: Path) -> None:
+    config = config_at(tmp_path / "matches.sqlite")
+    engine = EngineMatch.start(config)
+    opening_and_first_move(engine)
+    engine.apply(ev.Undone(Side.WHITE, (3, 1), Position.start()))
+    again = EngineMatch.start(config)
+    point = again.resume_point()
+    assert point is not None
+    assert point[0].points == Position.start().points and point[0].turn is Side.WHITE
+    assert point[1] == (3, 1)  # white plays the opening 3-1 again
+
+
+def test_no_resume_starts_a_new_match_and_keeps_the_old_one(tmp_path: Path) -> None:
+    config = config_at(tmp_path / "matches.sqlite")
+    opening_and_first_move(EngineMatch.start(config))
+    fresh = EngineMatch.start(config, resume=False)
+    assert not fresh.resumed and fresh.resume_point() is None
+    assert len(fresh.log.store.match_ids()) == 2  # type: ignore[union-attr]
+
+
+def test_a_foreign_database_is_refused_and_untouched(tmp_path: Path) -> None:
+    path = tmp_path / "other.sqlite"
+    with sqlite3.connect(path) as db:
+        db.execute("CREATE TABLE invoices (id INTEGER PRIMARY KEY, total REAL)")
+        db.execute("INSERT INTO invoices (total) VALUES (12.5)")
+    before = path.read_bytes()
+    with pytest.raises(StoreError, match="another program"):
+        EngineMatch.start(config_at(path))
+    assert path.read_bytes() == before
