@@ -115,6 +115,10 @@ def build(
     config: Config, web: bool = True, host: str | None = None, port: int | None = None
 ) -> Running:
     source, observer, demo = _source_and_observer(config)
+    if config.store.path == "auto":
+        # A camera game is logged beside the working directory; the demo table is not.
+        path = "matches.sqlite" if demo is None else ""
+        config = replace(config, store=replace(config.store, path=path))
     referee = Referee(config.game.variant, config.referee, config.rules)
     closers: list[Any] = []
     outputs: list[Output] = [_log_output()]
@@ -176,9 +180,6 @@ def _match_engine(config: Config, resume: bool) -> Any:
     from nardy_pi.app.match_adapter import EngineMatch
     from nardy_pi.game.errors import IllegalEventError
 
-    if config.store.path == "auto":
-        path = "matches.sqlite" if resume else ""
-        config = replace(config, store=replace(config.store, path=path))
     try:
         return EngineMatch.start(config, resume=resume)
     except IllegalEventError as exc:
@@ -199,12 +200,14 @@ def _start_web(
     closers: list[Any],
 ) -> tuple[str, str]:
     from nardy_pi.app.controller import LoopController
+    from nardy_pi.store.history import StoreHistory
     from nardy_pi.web.app import WebConfig, create_app
     from nardy_pi.web.demo import MemoryHistory
     from nardy_pi.web.server import WebServer
 
     pin = config.web.pin or f"{secrets.randbelow(10**6):06d}"
-    app = create_app(hub, LoopController(loop), MemoryHistory(), WebConfig(pin=pin))
+    history: Any = StoreHistory(config.store.path) if config.store.path else MemoryHistory()
+    app = create_app(hub, LoopController(loop), history, WebConfig(pin=pin))
     server = WebServer(app, hub, host or config.web.host,
                        config.web.port if port is None else port)
     server.start()

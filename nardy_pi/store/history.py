@@ -1,0 +1,65 @@
+"""Finished matches in the SQLite log, for the web page's history (the `History` seam).
+
+Each call opens its own connection: the web server answers from several threads, and an
+SQLite connection belongs to the thread that made it. Replays are cached per match and event
+count, so a page view does not replay every match again.
+"""
+
+from __future__ import annotations
+
+import threading
+from datetime import UTC, datetime
+from pathlib import Path
+
+from nardy_pi.game.engine import replay
+from nardy_pi.game.state import Phase
+from nardy_pi.records.mat_export import export_mat
+from nardy_pi.store.eventlog import EventStore, StoredEvent
+from nardy_pi.web.history import MatchSummary
+
+
+class StoreHistory:
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+        self._lock = threading.Lock()
+        self._cache: dict[tuple[int, int], MatchSummary | None] = {}
+
+    def _summary(self, match_id: int, stored: list[StoredEvent]) -> MatchSummary | None:
+        key = (match_id, len(stored))
+        with self._lock:
+            if key in self._cache:
+                return self._cache[key]
+        state = replay([s.event for s in stored])
+        summary = None
+        if state.game.phase is Phase.MATCH_OVER:
+            summary = MatchSummary(
+                match_id=str(match_id),
+                white_name=state.players[0],
+                black_name=state.players[1],
+                white_score=state.score[0],
+                black_score=state.score[1],
+                match_length=state.match_length,
+                variant=state.variant,
+                finished_at=datetime.fromtimestamp(stored[-1].recorded, UTC).isoformat(),
+            )
+        with self._lock:
+            self._cache[key] = summary
+        return summary
+
+    def finished_matches(self) -> list[MatchSummary]:
+        if not self.path.exists():
+            return []
+        with EventStore(self.path) as store:
+            found = [self._summary(i, store.stored(i)) for i in reversed(store.match_ids())]
+        return [s for s in found if s is not None]
+
+    def mat_text(self, match_id: str) -> str:
+        if not match_id.isdigit() or not self.path.exists():
+            raise KeyError(match_id)
+        with EventStore(self.path) as store:
+            if int(match_id) not in store.match_ids():
+                raise KeyError(match_id)
+            stored = store.stored(int(match_id))
+        if self._summary(int(match_id), stored) is None:
+            raise KeyError(match_id)  # not finished yet
+        return export_mat([s.event for s in stored])
