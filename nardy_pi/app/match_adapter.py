@@ -2,9 +2,10 @@
 events, the buttons' cube actions become Double/Take/Pass, and the snapshot gets cube, score,
 names and the match phase from the engine.
 
-The engine checks everything again; if it refuses an event (the record was corrected by hand,
-which the engine's log cannot express yet) the refusal is logged and the referee stays the
-authority on the board, while the engine keeps cube and score.
+The engine checks everything again; a hand correction of the record becomes a `Correct`
+event, so the engine and its log follow the board from there. If the engine still refuses an
+event the refusal is logged and the referee stays the authority on the board, while the
+engine keeps cube and score.
 """
 
 from __future__ import annotations
@@ -133,9 +134,9 @@ class EngineMatch:
                 if self.log is not None:
                     self.log.truncate(mark)
         elif isinstance(event, ev.Corrected):
-            log.warning("the record was corrected by hand; the match log cannot express that, "
-                        "so the engine keeps only cube and score from here")
-            self.out_of_step = True
+            # The referee now follows the corrected board, its side to roll; so does the log.
+            self._move_marks.clear()  # undo does not reach back past a correction
+            self.out_of_step = not self._apply(ge.Correct.of(event.position))
         elif isinstance(event, ev.BoardReset):
             self._move_marks.clear()
             self.out_of_step = False

@@ -16,6 +16,7 @@ from nardy_pi.game.errors import IllegalEventError
 from nardy_pi.game.events import (
     AcceptResign,
     Beaver,
+    Correct,
     Double,
     GameEvent,
     MatchStarted,
@@ -36,7 +37,7 @@ from nardy_pi.rules.inference import infer
 from nardy_pi.rules.long_rules import earns_extra_throw, is_ladder, unplayed_movements
 from nardy_pi.rules.movegen import legal_plays, legal_plays_for_movements, parse_dice
 from nardy_pi.rules.play import Play
-from nardy_pi.rules.position import Position
+from nardy_pi.rules.position import Position, problems
 from nardy_pi.rules.results import WinType, win_points
 from nardy_pi.rules.sides import Side
 from nardy_pi.rules.variants import Variant, get_variant
@@ -169,6 +170,26 @@ def _on_move(state: MatchState, event: Move) -> MatchState:
         if (*r.points, *r.bar, *r.off) == key:
             return _after_play(state, game, event.side, play)
     raise IllegalEventError(_illegal_move_reason(state, game, event))
+
+
+def _on_correct(state: MatchState, event: Correct) -> MatchState:
+    game = state.game
+    _expect(game, Phase.OPENING, Phase.ROLL, Phase.MOVE)
+    try:
+        position = event.position()
+    except (TypeError, ValueError) as exc:
+        raise IllegalEventError(f"a corrected position must be a board: {exc}") from None
+    found = problems(position, state.variant)
+    if found:
+        raise IllegalEventError("the corrected position cannot be: " + "; ".join(found))
+    game = replace(game, position=position, turn=event.side, movements=(), plays=())
+    if event.dice is None:
+        return replace(state, game=replace(game, phase=Phase.ROLL, dice=None))
+    try:
+        dice = parse_dice(event.dice)
+    except ValueError as exc:
+        raise IllegalEventError(str(exc)) from None
+    return _begin_move(state, game, event.side, dice)
 
 
 def _illegal_move_reason(state: MatchState, game: GameState, event: Move) -> str:
@@ -390,6 +411,7 @@ _HANDLERS = {
     OpeningRoll: _on_opening,
     Roll: _on_roll,
     Move: _on_move,
+    Correct: _on_correct,
     Double: _on_double,
     Beaver: _on_animal,
     Raccoon: _on_animal,

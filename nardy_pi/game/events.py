@@ -65,6 +65,29 @@ class Move:
 
 
 @dataclass(frozen=True, slots=True)
+class Correct:
+    """A person set the record by hand (the referee misread the board, or a checker was
+    knocked over): this position, `side` to move, with `dice` when they are already rolled.
+
+    It keeps the log in step with the board after a correction, so the rest of the game is
+    still recorded; a .mat record cannot express it and shows the moves that follow."""
+
+    kind: ClassVar[str] = "correct"
+    side: Side
+    points: tuple[int, ...]
+    bar: tuple[int, int]
+    off: tuple[int, int]
+    dice: tuple[int, int] | None = None
+
+    @classmethod
+    def of(cls, position: Position, dice: tuple[int, int] | None = None) -> Correct:
+        return cls(position.turn, position.points, position.bar, position.off, dice)
+
+    def position(self) -> Position:
+        return Position(tuple(self.points), tuple(self.bar), tuple(self.off), self.side)  # type: ignore[arg-type]
+
+
+@dataclass(frozen=True, slots=True)
 class Double:
     kind: ClassVar[str] = "double"
     side: Side
@@ -134,6 +157,7 @@ GameEvent = (
     | OpeningRoll
     | Roll
     | Move
+    | Correct
     | Double
     | Beaver
     | Raccoon
@@ -152,6 +176,7 @@ EVENT_TYPES: dict[str, type] = {
         OpeningRoll,
         Roll,
         Move,
+        Correct,
         Double,
         Beaver,
         Raccoon,

@@ -14,6 +14,7 @@ from nardy_pi.game.engine import apply, start_match
 from nardy_pi.game.events import (
     AcceptResign,
     Beaver,
+    Correct,
     Double,
     GameEvent,
     MatchStarted,
@@ -113,6 +114,8 @@ def export_mat(events: Sequence[GameEvent]) -> str:
                 text = _played(game, event)
                 cells.append((event.side, f"{_dice_text(pending_dice)}: {text}"))
                 pending_dice = None
+        elif isinstance(event, Correct):
+            pending_dice = event.dice  # .mat cannot show a hand correction; its moves follow
         elif isinstance(event, Double):
             cells.append((event.side, f" Doubles => {state.game.cube.offered}"))
         elif isinstance(event, Beaver):

@@ -76,3 +76,23 @@ def test_a_foreign_database_is_refused_and_untouched(tmp_path: Path) -> None:
     with pytest.raises(StoreError, match="another program"):
         EngineMatch.start(config_at(path))
     assert path.read_bytes() == before
+
+
+def test_a_hand_correction_keeps_the_engine_and_log_in_step(tmp_path: Path) -> None:
+    config = config_at(tmp_path / "matches.sqlite")
+    engine = EngineMatch.start(config)
+    after = opening_and_first_move(engine)
+    # Someone knocks a black checker from 12 to 11; the record is corrected to that board.
+    points = list(after.points)
+    points[11] += 1
+    points[10] -= 1
+    corrected = Position(tuple(points), after.bar, after.off, Side.BLACK)
+    engine.apply(ev.Corrected(corrected))
+    assert not engine.out_of_step
+    # Black rolls and plays from the corrected board: the engine accepts it and logs it.
+    engine.apply(ev.RollAccepted(Side.BLACK, (6, 5)))
+    play = legal_plays(corrected, (6, 5), "backgammon")[0]
+    engine.apply(ev.MovePlayed(Side.BLACK, (6, 5), play, corrected, play.result))
+    assert not engine.out_of_step
+    resumed = EngineMatch.start(config).resume_point()
+    assert resumed is not None and resumed[0].points == play.result.points
