@@ -76,7 +76,7 @@ class EngineMatch:
         """A new match, or, with a log configured and `resume`, the unfinished match in it."""
         g = config.game
         fresh = Match.new(g.variant, g.match_length, g.white_name, g.black_name)
-        if not config.store.path:
+        if config.store.path in ("", "auto"):  # "auto" is resolved by app.wiring.build
             return cls(fresh)
         store = EventStore(config.store.path)  # a foreign or damaged file: StoreError, untouched
         ids = store.match_ids()
