@@ -61,6 +61,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     try:
         return int(args.func(args) or 0)
+    except BrokenPipeError:
+        # The reader went away (`nardy-pi moves ... | head`): not an error worth a message.
+        sys.stderr.close()
+        return 0
     except CliError as exc:
         print(f"nardy-pi: {exc}", file=sys.stderr)
         return exc.code

@@ -79,7 +79,7 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         out = [
             {
-                "move": play.notation,
+                "move": play.plain_notation,
                 "board": format_board(play.result),
                 "position": _result_text(args.position, args.variant, play),
             }
@@ -87,9 +87,9 @@ def run(args: argparse.Namespace) -> int:
         ]
         print(json.dumps({"plays": out}))
         return 0
-    width = max((len(p.notation) for p in plays), default=0)
+    width = max((len(p.plain_notation) for p in plays), default=0)
     for play in plays:
-        print(f"{play.notation:<{width}}  {_result_text(args.position, args.variant, play)}")
+        print(f"{play.plain_notation:<{width}}  {_result_text(args.position, args.variant, play)}")
     return 0
 
 
@@ -116,7 +116,7 @@ def _batch_line(line: str) -> dict[str, Any]:
         _, plays = _plays_for(variant, position, dice)
     except ValueError as exc:
         return {"error": str(exc)}
-    return {"plays": [{"move": p.notation, "board": format_board(p.result)} for p in plays]}
+    return {"plays": [{"move": p.plain_notation, "board": format_board(p.result)} for p in plays]}
 
 
 def run_batch(stdin: TextIO, stdout: TextIO) -> int:

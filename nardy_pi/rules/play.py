@@ -32,6 +32,11 @@ class Play:
     def notation(self) -> str:
         return format_steps(self.steps)
 
+    @property
+    def plain_notation(self) -> str:
+        """The notation with repeated paths written out, no `(n)` (the CLI's output form)."""
+        return format_steps(self.steps, multipliers=False)
+
     def __str__(self) -> str:
         return self.notation
 
@@ -44,13 +49,15 @@ def point_name(p: int) -> str:
     return str(p)
 
 
-def format_steps(steps: tuple[Step, ...] | list[Step]) -> str:
+def format_steps(steps: tuple[Step, ...] | list[Step], multipliers: bool = True) -> str:
     """gnubg's canonical text: `24/18 13/11`, `bar/22*`, `6/off`, `24/18*/13`, `13/11(2)`.
 
     Written the way GNU Backgammon writes a move, so texts compare equal across tools: steps
     ordered from the highest point (ties: the higher landing point first), each checker's
     steps merged into one path (an intermediate point shown only where it hit), identical
-    paths counted with `(n)`, and each hit marked once, where it first happens.
+    paths counted with `(n)`, and each hit marked once, where it first happens. Without
+    `multipliers` a repeated path is written out again (`13/11 13/11`), as the command-line
+    contract wants for output (spec/cli.md: `(2)` on input only).
     """
     if not steps:
         return ""
@@ -70,13 +77,15 @@ def format_steps(steps: tuple[Step, ...] | list[Step]) -> str:
                 absorbed[j] = True
         merged.append(path)
     counted: list[tuple[list[int], int]] = []
-    for path in merged:
+    for path in merged if multipliers else ():
         for k, (seen, n) in enumerate(counted):
             if seen == path:
                 counted[k] = (seen, n + 1)
                 break
         else:
             counted.append((path, 1))
+    if not multipliers:
+        counted = [(path, 1) for path in merged]
     marked: set[int] = set()
     parts = []
     for path, n in counted:

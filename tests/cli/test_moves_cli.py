@@ -70,7 +70,8 @@ def test_batch_answers_every_line_in_order() -> None:
     assert len(answers) == 5
     assert len(answers[0]["plays"]) == 7
     assert "error" in answers[1] and "error" in answers[2] and "error" in answers[4]
-    assert answers[3] == {"plays": [{"move": "24/18(2)", "board": "------------o-----B-----M-"}]}
+    # Output writes repeated paths out: `(2)` is for input only (cli.md).
+    assert answers[3] == {"plays": [{"move": "24/18 24/18", "board": "------------o-----B-----M-"}]}
 
 
 def test_bad_input_is_one_line_on_stderr_without_traceback() -> None:
@@ -85,3 +86,9 @@ def test_bad_input_is_one_line_on_stderr_without_traceback() -> None:
 def test_help() -> None:
     out = nardy("moves", "--help")
     assert out.returncode == 0 and "--batch" in out.stdout
+
+
+def test_output_never_uses_multipliers_but_input_may() -> None:
+    out = nardy("moves", START, "66")
+    assert out.returncode == 0 and "(" not in out.stdout
+    assert "24/18 24/18 13/7 13/7" in out.stdout.splitlines()[0]
