@@ -68,7 +68,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     except CliError as exc:
         print(f"nardy-pi: {exc}", file=sys.stderr)
         return exc.code
-    except (ValueError, OSError) as exc:
+    except OSError as exc:
+        # "/x.mat: No such file or directory" reads better than "[Errno 2] ...".
+        text = f"{exc.filename}: {exc.strerror}" if exc.filename and exc.strerror else str(exc)
+        print(f"nardy-pi: {text}", file=sys.stderr)
+        return 2
+    except ValueError as exc:
         print(f"nardy-pi: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
