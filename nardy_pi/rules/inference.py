@@ -18,9 +18,10 @@ from nardy_pi.rules.messages import Lang, render
 from nardy_pi.rules.movegen import (
     STRICT,
     Relax,
+    full_play_reaching,
     legal_plays,
     parse_dice,
-    play_reaching,
+    play_among,
     reaches_relaxed,
 )
 from nardy_pi.rules.play import Play, Step, format_steps, point_name
@@ -275,12 +276,17 @@ def infer(
     """
     v = get_variant(variant)
     roll = parse_dice(dice)
-    if board_key(before) != board_key(after):
-        play, equivalents = play_reaching(before, roll, v, after, settings)
+    moved = board_key(before) != board_key(after)
+    if moved:
+        play, equivalents = full_play_reaching(before, roll, v, after, settings)
         if play is not None:
             return Inference(play=play, equivalents=equivalents)
-    plays = legal_plays(before, roll, v, settings)
-    if not plays and board_key(before) == board_key(after):
+    plays = legal_plays(before, roll, v, settings)  # once, for the rare cases and diagnoses
+    if moved:
+        play, equivalents = play_among(plays, before, roll, v, after, settings)
+        if play is not None:
+            return Inference(play=play, equivalents=equivalents)
+    elif not plays:
         return Inference(passed=True)
     return Inference(diagnosis=_diagnose(before, roll, after, v, settings, plays))
 

@@ -440,22 +440,18 @@ def equivalent_notations(
     return tuple(sorted(texts))
 
 
-def play_reaching(
+def full_play_reaching(
     position: Position,
-    dice: tuple[int, int] | list[int] | str,
-    variant: str | Variant,
+    roll: tuple[int, int],
+    v: Variant,
     after: Position,
     settings: RuleSettings = DEFAULT_SETTINGS,
 ) -> tuple[Play | None, tuple[str, ...]]:
-    """The legal play that turns `position` into `after` (turn ignored), and every way to
-    write it; (None, ()) when no legal play does.
-
-    A search aimed at `after` settles the usual case, a play using every movement of the roll
-    with the first head allowance; anything else (fewer dice, a second checker from the head,
-    the Caucasian bear-off, the die order) goes through the full rules of `legal_plays`.
-    """
-    v = get_variant(variant)
-    roll = parse_dice(dice)
+    """The legal play that turns `position` into `after` (turn ignored) and its readings, in
+    the usual case, settled by a search aimed at `after`: a play using every movement of the
+    roll with the first head allowance. (None, ()) otherwise: the rare cases (fewer dice, a
+    second checker from the head, the Caucasian bear-off, the die order) need `legal_plays`
+    and `play_among`."""
     target = _target(position, v, after)
     full = len(movement_sequence(v, roll, settings))
     allowance = head_allowance(v, position.view(v)[0], roll, settings)[0]
@@ -471,8 +467,20 @@ def play_reaching(
         texts = {format_each_step(s) for s in search.paths[target] if len(s) == full}
         result = Position.from_view(v, position.turn, list(target[:26]), list(target[26:]))
         return Play(entry[3], result), tuple(sorted(texts))
+    return None, ()
+
+
+def play_among(
+    plays: list[Play],
+    position: Position,
+    roll: tuple[int, int],
+    v: Variant,
+    after: Position,
+    settings: RuleSettings = DEFAULT_SETTINGS,
+) -> tuple[Play | None, tuple[str, ...]]:
+    """The play of `plays` (all legal plays) that reaches `after`, and its readings."""
     key = (*after.points, *after.bar, *after.off)
-    for play in legal_plays(position, roll, v, settings):
+    for play in plays:
         if (*play.result.points, *play.result.bar, *play.result.off) == key:
             return play, equivalent_notations(position, roll, v, play, settings)
     return None, ()
