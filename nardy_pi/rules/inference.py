@@ -162,8 +162,10 @@ def _diagnose(
     after: Position,
     v: Variant,
     settings: RuleSettings,
-    plays: list[Play],
+    plays: list[Play] | None,
 ) -> Diagnosis:
+    """Why `after` is not legal. `plays` (every legal play) may be None when not at hand:
+    messages then quote the whole roll's pips."""
     mover = before.turn
     for side in Side:
         if before.count(side) != after.count(side):
@@ -187,7 +189,10 @@ def _diagnose(
     # count no set of the roll's movements adds up to is a wrong distance: say so at once
     # instead of searching the relaxed rules.
     moved = before.pip_count(v, mover) - after.pip_count(v, mover)
-    totals = sorted({sum(p.dice_used) for p in plays}) if plays else [0]
+    if plays is None:
+        totals = [sum(movement_sequence(v, roll, settings))]
+    else:
+        totals = sorted({sum(p.dice_used) for p in plays}) if plays else [0]
     bearing_off = own_a[OFF] > own_b[OFF]
     if not bearing_off and moved not in _movement_sums(movement_sequence(v, roll, settings)):
         return _wrong_distance(moved, roll, totals)
@@ -281,7 +286,11 @@ def infer(
         play, equivalents = full_play_reaching(before, roll, v, after, settings)
         if play is not None:
             return Inference(play=play, equivalents=equivalents)
-    plays = legal_plays(before, roll, v, settings)  # once, for the rare cases and diagnoses
+    if moved and not _may_be_a_rare_legal_play(before, roll, after, v, settings):
+        # Not legal, and telling why needs no list of every legal play (which for a big
+        # doubles tree costs more than everything else here).
+        return Inference(diagnosis=_diagnose(before, roll, after, v, settings, None))
+    plays = legal_plays(before, roll, v, settings)
     if moved:
         play, equivalents = play_among(plays, before, roll, v, after, settings)
         if play is not None:
@@ -289,6 +298,24 @@ def infer(
     elif not plays:
         return Inference(passed=True)
     return Inference(diagnosis=_diagnose(before, roll, after, v, settings, plays))
+
+
+def _may_be_a_rare_legal_play(
+    before: Position, roll: tuple[int, int], after: Position, v: Variant, settings: RuleSettings
+) -> bool:
+    """Could `after` be a legal play the aimed search does not settle? Only a play that bears
+    off, uses fewer pips than the whole roll, or falls under the head rule, the Caucasian
+    bear-off or the die order."""
+    mover = before.turn
+    moved = before.pip_count(v, mover) - after.pip_count(v, mover)
+    bears_off = after.off[mover] > before.off[mover]
+    return (
+        bears_off
+        or moved != sum(movement_sequence(v, roll, settings))
+        or v.head is not None
+        or v.no_hit_and_hide
+        or settings.higher_die_first
+    )
 
 
 def _dice_for(distance: int, left: list[int], bearing_off: bool) -> list[int] | None:
