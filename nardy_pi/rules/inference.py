@@ -304,14 +304,17 @@ def _may_be_a_rare_legal_play(
     before: Position, roll: tuple[int, int], after: Position, v: Variant, settings: RuleSettings
 ) -> bool:
     """Could `after` be a legal play the aimed search does not settle? Only a play that bears
-    off, uses fewer pips than the whole roll, or falls under the head rule, the Caucasian
+    off, uses only some of the movements, or falls under the head rule, the Caucasian
     bear-off or the die order."""
     mover = before.turn
     moved = before.pip_count(v, mover) - after.pip_count(v, mover)
     bears_off = after.off[mover] > before.off[mover]
+    moves = movement_sequence(v, roll, settings)
+    # Without bearing off every legal play moves exactly the pips of the movements it uses.
+    fewer = moved < sum(moves) and moved in _movement_sums(moves)
     return (
         bears_off
-        or moved != sum(movement_sequence(v, roll, settings))
+        or fewer
         or v.head is not None
         or v.no_hit_and_hide
         or settings.higher_die_first
