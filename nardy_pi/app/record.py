@@ -11,21 +11,9 @@ from nardy_pi.referee import Referee
 from nardy_pi.referee import events as ev
 from nardy_pi.referee.messages import opening_tie_text, reroll_text
 from nardy_pi.rules.notation.board_field import format_board_field
-from nardy_pi.rules.play import Play
-from nardy_pi.rules.position import BAR, OFF
+from nardy_pi.rules.play import touched_points
 from nardy_pi.rules.sides import Side
 from nardy_pi.state import Alert, DeviceStatus, MoveRecord, PlayerState, State
-
-
-def touched_points(play: Play, referee: Referee, side: Side) -> tuple[int, ...]:
-    white = side is Side.WHITE
-    points = {
-        referee.variant.own_to_physical(white, p)
-        for s in play.steps
-        for p in (s.src, s.dst)
-        if p not in (BAR, OFF)
-    }
-    return tuple(sorted(points))
 
 
 @dataclass
@@ -72,8 +60,9 @@ class GameRecord:
         number = len(self.moves) + 1
         text = event.notation if event.play is not None else "(no play)"
         self.moves.append(MoveRecord(number, event.side.label, event.dice, text))
+        play = event.play
         self.last_points = (
-            touched_points(event.play, referee, event.side) if event.play is not None else ()
+            touched_points(play, referee.variant, event.side) if play is not None else ()
         )
         self.hint_points = self.hint_sources = ()
         self.notice = None

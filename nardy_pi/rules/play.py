@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from nardy_pi.rules.position import BAR, OFF, Position
+from nardy_pi.rules.sides import Side
+from nardy_pi.rules.variants import Variant
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,6 +41,19 @@ class Play:
 
     def __str__(self) -> str:
         return self.notation
+
+
+def touched_points(play: Play, variant: Variant, mover: Side) -> tuple[int, ...]:
+    """The physical points a play starts from or lands on (bar and off aside), for marking
+    the last move on the board diagram and the LEDs."""
+    white = mover is Side.WHITE
+    points = {
+        variant.own_to_physical(white, p)
+        for step in play.steps
+        for p in (step.src, step.dst)
+        if p not in (BAR, OFF)
+    }
+    return tuple(sorted(points))
 
 
 def point_name(p: int) -> str:

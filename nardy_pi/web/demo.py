@@ -17,8 +17,8 @@ from typing import Literal
 
 from nardy_pi.rules.movegen import legal_plays
 from nardy_pi.rules.notation.board_field import format_board_field, parse_board_field
-from nardy_pi.rules.play import Play
-from nardy_pi.rules.position import BAR, OFF, Position, problems
+from nardy_pi.rules.play import Play, touched_points
+from nardy_pi.rules.position import Position, problems
 from nardy_pi.rules.sides import Side
 from nardy_pi.rules.variants import Variant, get_variant
 from nardy_pi.state import Alert, AlertKind, DeviceStatus, MoveRecord, PlayerState, State
@@ -148,7 +148,7 @@ class DemoMatch:
             self._remember()
             mover = self._mover
             self._record(self._now.dice, chosen.notation, chosen.result)
-            self._now = replace(self._now, last_points=self._touched(chosen, mover))
+            self._now = replace(self._now, last_points=touched_points(chosen, self._variant, mover))
             if chosen.result.off[mover] == self._variant.checkers:
                 self._end_game(mover.label, self._now.cube_value)  # gammons: not in a demo
             self._publish()
@@ -194,16 +194,6 @@ class DemoMatch:
             phase="rolling",
             last_points=(),
         )
-
-    def _touched(self, play: Play, mover: Side) -> tuple[int, ...]:
-        white = mover is Side.WHITE
-        points = {
-            self._variant.own_to_physical(white, p)
-            for step in play.steps
-            for p in (step.src, step.dst)
-            if p not in (BAR, OFF)
-        }
-        return tuple(sorted(points))
 
     def _corrected(self, command: CorrectPosition) -> Position:
         field_ = parse_board_field(command.board)
