@@ -10,9 +10,9 @@ from collections import deque
 import pytest
 
 from nardy_pi.app.loop import RefereeLoop
+from nardy_pi.app.outputs import CallbackOutput, Fanout
 from nardy_pi.commands import Confirm, Hint
 from nardy_pi.evaluation import EngineChoice, find_evaluator
-from nardy_pi.app.outputs import CallbackOutput, Fanout
 from nardy_pi.referee import Referee, RefereeSettings
 from nardy_pi.referee import events as ev
 from nardy_pi.rules.position import Position

@@ -7,11 +7,11 @@ from __future__ import annotations
 import pytest
 
 from nardy_pi.devices.hints import all_destinations, hint
+from nardy_pi.devices.strip.layout import BAR_BLACK, BAR_WHITE, HINT, OFF_WHITE, strip_colors
 from nardy_pi.evaluation import EngineChoice, Evaluator, engine_best_play, find_evaluator
 from nardy_pi.rules.movegen import legal_plays
-from nardy_pi.rules.settings import DEFAULT_SETTINGS
-from nardy_pi.devices.strip.layout import BAR_BLACK, BAR_WHITE, HINT, OFF_WHITE, strip_colors
 from nardy_pi.rules.position import Position
+from nardy_pi.rules.settings import DEFAULT_SETTINGS
 from nardy_pi.rules.sides import Side
 from nardy_pi.state import Alert, State
 

@@ -12,7 +12,6 @@ import pytest
 from playwright.sync_api import BrowserContext, Page, sync_playwright
 
 from nardy_pi.rules.position import Position
-
 from tests.web.helpers import PIN, EventStream, Site, running_site
 
 CHROMIUM = "/usr/bin/chromium"

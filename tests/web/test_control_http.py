@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from nardy_pi.rules.notation.board_field import format_board_field
 from nardy_pi.records.mat_export import steps_text
+from nardy_pi.rules.notation.board_field import format_board_field
 from nardy_pi.rules.position import Position
 from tests.web.helpers import Site
 

@@ -8,8 +8,8 @@ import pytest
 
 from nardy_pi.web.app import create_app
 from nardy_pi.web.hub import StateHub
-from nardy_pi.web.server import RESERVE_THREADS, WebServer
 from nardy_pi.web.serve import LoopController
+from nardy_pi.web.server import RESERVE_THREADS, WebServer
 from tests.web.helpers import HOST, running_site
 from tests.web.table import EngineTable, ListHistory
 
