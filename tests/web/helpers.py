@@ -9,6 +9,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
+from nardy_pi.devices.strip.output import StripOutput
 from nardy_pi.web.app import WebConfig, create_app
 from nardy_pi.web.auth import PinGate
 from nardy_pi.web.hub import StateHub
@@ -122,9 +123,10 @@ def running_site(
     pin: str | None = PIN,
     max_streams: int = 8,
     heartbeat: float = 0.5,
+    strip: StripOutput | None = None,
 ) -> Iterator[Site]:
     hub = StateHub(max_streams=max_streams)
-    match = EngineTable(hub)
+    match = EngineTable(hub, strip=strip)
     history = ListHistory()
     clock = FakeClock()
     gate = PinGate(pin, clock=clock)
