@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from nardy_pi.evaluation import CubeView, Evaluation
+from nardy_pi.evaluation.types import CubeView, Evaluation
 from nardy_pi.rules.play import Play
 from nardy_pi.rules.position import BAR, OFF, Position
 from nardy_pi.rules.variants import get_variant
