@@ -14,6 +14,7 @@ from typing import Any
 from nardy_pi.app.loop import RefereeLoop
 from nardy_pi.app.outputs import CallbackOutput, Fanout
 from nardy_pi.app.session import MatchSession
+from nardy_pi.commands import Confirm
 from nardy_pi.config import Config
 from nardy_pi.devices.strip.output import StripOutput
 from nardy_pi.game.state import Phase
@@ -139,6 +140,10 @@ class EngineTable:
             if game.phase is not Phase.MOVE or not game.plays:
                 raise AssertionError(f"no play to make in phase {game.phase}")
             chosen = game.plays[choice % len(game.plays)]
+            if game.movements:  # a gulbar opponent's left-overs: no dice, the confirm button
+                self._see(chosen.result)
+                self.loop.handle_command(Confirm())
+                return chosen
             self._see(chosen.result, self._dice_lying())
             self._see(chosen.result)
             return chosen
