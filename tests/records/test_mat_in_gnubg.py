@@ -96,3 +96,23 @@ def test_match_ids_agree_with_gnubg_on_who_is_on_roll(extra: int, tmp_path: Path
     path = tmp_path / "going.mat"
     path.write_text(export_mat(match.events), encoding="utf-8")
     assert imported(path)[2] == ours, match.state.game.turn
+
+
+def test_the_history_pages_files_open_in_gnubg_too(tmp_path: Path) -> None:
+    """A finished match from the SQLite log, as the history page serves it."""
+    from nardy_pi.store.eventlog import EventStore
+    from nardy_pi.store.history import StoreHistory
+
+    match = random_match(11, 3)
+    path = tmp_path / "matches.sqlite"
+    with EventStore(path) as store:
+        match_id = store.create_match(match.events[0])  # type: ignore[arg-type]
+        for event in match.events[1:]:
+            store.append(match_id, event)
+    history = StoreHistory(path)
+    (summary,) = history.finished_matches()
+    mat = tmp_path / "history.mat"
+    mat.write_text(history.mat_text(summary.match_id), encoding="utf-8")
+    games, score, _ = imported(mat)
+    assert (games, score) == (len(match.state.results), match.state.score)
+    assert (summary.white_score, summary.black_score) == score
