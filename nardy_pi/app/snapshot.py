@@ -115,5 +115,6 @@ def build_state(
         engine=engine,
         timer=timer,
         settings=m.settings.to_dict(),
+        dice_stats=session.dice_summary(),
         gnubg_id=gnubg_id_of(m) if phase in (Phase.ROLL, Phase.MOVE, Phase.CUBE) else "",
     )
