@@ -13,7 +13,7 @@ moved die by die or a hand over the board raises no alarm.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from nardy_pi.game.state import Phase
 from nardy_pi.referee import events as ev
@@ -26,6 +26,7 @@ from nardy_pi.referee.board import (
     observed_position,
     view_key,
 )
+from nardy_pi.referee.decode import DEFAULT_MARGIN, decode
 from nardy_pi.referee.roll import HalfRule, judge_opening, judge_throw
 from nardy_pi.referee.settle import DiceKey, Settler, dice_key
 from nardy_pi.rules.inference import Diagnosis, infer
@@ -39,6 +40,10 @@ from nardy_pi.vision.types import Observation
 
 # Diagnoses that mean "the board is not this game any more" rather than "a rule was broken".
 DESYNC_CODES = frozenset({"checker_count", "opponent_disturbed", "wrong_side"})
+
+#: above this many legal plays the part-way boards are not offered to the decoder (the move
+#: map of a big double is costly; complete results and the record still are)
+PARTIAL_BOARDS_LIMIT = 500
 
 DESYNC_TEXT = {
     "board_changed": (
@@ -64,6 +69,9 @@ class RefereeSettings:
     #: (short nardy: yes; long nardy: he throws afresh, DIGEST §1.2)
     opening_dice_played: bool | None = None
     half_rule: HalfRule = "any"
+    #: nats by which a slot-by-slot reading must beat every board the game allows before it
+    #: stands as seen (referee/decode.py)
+    decode_margin: float = DEFAULT_MARGIN
 
 
 class Referee:
@@ -102,6 +110,7 @@ class Referee:
         self._movements = False
         self._stale_dice: DiceKey | None = None  # dice lying from the previous throw
         self._setup_pending = False  # the engine began the next game; the board is not set up
+        self._allowed: tuple[object, list[BoardKey]] = (None, [])  # decode's candidates, cached
 
     @property
     def plays(self) -> list[Play]:
@@ -114,7 +123,7 @@ class Referee:
 
     # --- inputs ---------------------------------------------------------------------------------
     def observe(self, obs: Observation, now: float) -> list[ev.RefereeEvent]:
-        settled = self._settler.feed(obs)
+        settled = self._settler.feed(self._decode(obs))
         if settled is None:
             return self.tick(now)
         board = board_key(observed_position(settled, self.variant, self.position.turn))
@@ -128,6 +137,39 @@ class Referee:
             Phase.GAME_OVER: self._on_game_over,
         }[self.phase]
         return handler(settled, board) + self.tick(now)
+
+    def _decode(self, obs: Observation) -> Observation:
+        """The reading snapped to the likeliest board the game allows, when it is close."""
+        if obs.point_probs is None or obs.occluded:
+            return obs
+        seen = board_key(observed_position(obs, self.variant, self.position.turn))
+        decoded = decode(obs.point_probs, seen, self._allowed_boards(),
+                         self.settings.decode_margin)
+        if not decoded.snapped:
+            return obs
+        b = decoded.board
+        return replace(obs, points=b[:24], bar_white=b[24], bar_black=b[25])
+
+    def _allowed_boards(self) -> list[BoardKey]:
+        """Boards the game can show now: the record; in a move every legal result and the
+        boards part-way through one (so a half-made move is not read as a finished one)."""
+        key = (self.phase, self.position, self.dice)
+        if self._allowed[0] == key:
+            return self._allowed[1]
+        allowed = [board_key(self.position)]
+        if self.phase is Phase.MOVE:
+            allowed += [board_key(p.result) for p in self._plays]
+            if len(self._plays) <= PARTIAL_BOARDS_LIMIT:
+                mover = self.position.turn
+                allowed += [
+                    board_key(Position.from_view(self.variant, mover, list(k[:26]),
+                                                 list(k[26:])))
+                    for k in self._map().next_steps
+                ]
+        elif self.phase is Phase.GAME_OVER:
+            allowed.append(self.start_board)
+        self._allowed = (key, allowed)
+        return allowed
 
     def tick(self, now: float) -> list[ev.RefereeEvent]:
         """Timers: a standing complete play is finished; a standing change becomes a desync."""

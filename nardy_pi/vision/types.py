@@ -60,3 +60,6 @@ class Observation:
     cube: CubeReading | None = None
     roll: RollVerdict = field(default_factory=lambda: RollVerdict(valid=False, reasons=()))
     occluded: bool = False
+    #: the reader's belief per slot (points 1..24, white bar, black bar): 31 probabilities over
+    #: signed counts -15..15 (index k is count k - 15); None when the reader gives none
+    point_probs: tuple[tuple[float, ...], ...] | None = None

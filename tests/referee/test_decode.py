@@ -1,0 +1,130 @@
+"""Decoding a reading with the rules (referee/decode.py), alone and inside the referee."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from nardy_pi.referee import Referee
+from nardy_pi.referee import events as ev
+from nardy_pi.referee.board import board_key
+from nardy_pi.referee.decode import SLOTS, decode, slot_counts
+from nardy_pi.rules.position import Position
+from nardy_pi.rules.sides import Side
+from tests.referee.table import Table, die
+
+
+def probs(board: tuple[int, ...], sure: float = 0.98,
+          doubts: dict[int, tuple[int, float]] | None = None) -> tuple[tuple[float, ...], ...]:
+    """A reader's table for `board`: each slot `sure` of its true count, the rest spread;
+    `doubts[slot] = (count, p)` makes the reader give `count` probability p instead."""
+    table = []
+    for slot, true in enumerate(slot_counts(board)):
+        row = [(1 - sure) / 30] * 31
+        row[true + 15] = sure
+        if doubts and slot in doubts:
+            count, p = doubts[slot]
+            row = [(1 - p - 0.01) / 29] * 31
+            row[count + 15] = p
+            row[true + 15] = 0.01 if count != true else p
+        table.append(tuple(row))
+    return tuple(table)
+
+
+START = board_key(Position.start("backgammon"))
+
+
+def test_a_doubtful_slot_is_read_as_the_allowed_board() -> None:
+    # Point 6 holds 5 white; the reader leans to 4 (0.55) but 5 is the only allowed board.
+    doubt = probs(START, doubts={5: (4, 0.55)})
+    seen = tuple(c - (1 if i == 5 else 0) for i, c in enumerate(START))
+    out = decode(doubt, seen, [START])
+    assert out.snapped and out.board == START
+    assert 0 < out.gap < 6
+
+
+def test_a_clear_reading_stands_against_the_rules() -> None:
+    # The reader is sure point 6 holds 4: no allowed board comes close, the reading stands.
+    moved = tuple(c - (1 if i == 5 else 0) for i, c in enumerate(START))
+    sure = probs(moved, sure=0.995)
+    out = decode(sure, moved, [START])
+    assert not out.snapped and out.board == moved and out.gap > 6
+
+
+def test_the_likeliest_of_several_allowed_boards_wins() -> None:
+    a = list(START)
+    a[7], a[4] = 2, 1  # 8/5 played: one checker from 8 to 5
+    b = list(START)
+    b[5], b[4] = 4, 1  # 6/5 played
+    a, b = tuple(a), tuple(b)
+    out = decode(probs(b, sure=0.9), b, [START, a, b])
+    assert out.board == b and not out.snapped  # the reading is itself allowed
+    out = decode(probs(b, doubts={5: (5, 0.5)}), a, [START, a, b])
+    assert out.board == b
+
+
+def test_bad_tables_are_refused_with_their_shape() -> None:
+    with pytest.raises(ValueError, match="26 x 31"):
+        decode(((0.5,) * 31,) * 3, START, [START])
+    assert SLOTS == 26
+
+
+def test_referee_accepts_a_legal_move_read_with_one_unsure_stack() -> None:
+    referee = Referee("backgammon")
+    table = Table.start(referee)
+    table.throw(die(3, "right"), die(1, "left"))  # white wins the opening 3-1
+    assert referee.phase.name == "MOVE" and referee.position.turn is Side.WHITE
+    # White makes its 5 point: 8/5 6/5. The reader doubts point 5 (2 or 1 checker).
+    table.hand()
+    table.position = _after_31()
+    after = board_key(table.position)
+    doubtful = probs(after, doubts={4: (1, 0.6)})
+
+    def frame() -> list[ev.RefereeEvent]:
+        table.now += 0.2
+        obs = table.observation()
+        wrong = list(obs.points)
+        wrong[4] = 1  # what the reader's best guess says
+        obs = replace(obs, points=tuple(wrong), point_probs=doubtful)
+        return referee.observe(obs, table.now)
+
+    for _ in range(3):
+        table.events += frame()
+    table.dice = ()
+    for _ in range(3):
+        table.events += frame()
+    played = [e for e in table.events if isinstance(e, ev.MovePlayed)]
+    assert played and played[0].after.points == _after_31().points
+    assert not [e for e in table.events if isinstance(e, ev.IllegalMove | ev.Desync)]
+
+
+def test_referee_flags_an_illegal_board_it_reads_clearly() -> None:
+    referee = Referee("backgammon")
+    table = Table.start(referee)
+    table.throw(die(3, "right"), die(1, "left"))
+    table.hand()
+    wrong = list(_after_31().points)
+    wrong[4], wrong[3] = 1, 1  # one checker went to 4 instead of 5: 6/4 is not a 1 or a 3
+    table.position = Position(tuple(wrong), (0, 0), (0, 0))
+    sure = probs(board_key(table.position), sure=0.995)
+
+    def frame() -> list[ev.RefereeEvent]:
+        table.now += 0.2
+        return referee.observe(replace(table.observation(), point_probs=sure), table.now)
+
+    for _ in range(3):
+        table.events += frame()
+    table.dice = ()
+    for _ in range(3):
+        table.events += frame()
+    assert [e for e in table.events if isinstance(e, ev.IllegalMove)]
+    assert not [e for e in table.events if isinstance(e, ev.MovePlayed)]
+
+
+def _after_31() -> Position:
+    pts = list(Position.start("backgammon").points)
+    pts[7] -= 1  # 8/5
+    pts[5] -= 1  # 6/5
+    pts[4] += 2
+    return Position(tuple(pts), (0, 0), (0, 0))
