@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from flask import Flask, Response, g, request
+from flask import Flask, Response, g, jsonify, request
 
 from nardy_pi.web.auth import PinGate
 from nardy_pi.web.controller import Controller
@@ -12,7 +12,12 @@ from nardy_pi.web.history import History
 from nardy_pi.web.hub import StateHub
 from nardy_pi.web.i18n import LANGUAGES, choose_language
 from nardy_pi.web.payload import SnapshotEncoder
-from nardy_pi.web.security import add_security_headers
+from nardy_pi.web.security import (
+    RequestRejected,
+    add_security_headers,
+    allowed_host_names,
+    check_host,
+)
 
 LANG_COOKIE = "nardy_lang"
 SESSION_COOKIE = "nardy_session"
@@ -28,6 +33,8 @@ class WebConfig:
     allowed_origins: tuple[str, ...] = ()  # extra origins besides the server's own
     session_seconds: float = 12 * 3600.0
     max_body_bytes: int = 64 * 1024
+    #: host names besides nardy.local, localhost, this machine's name and IP literals
+    allowed_hosts: tuple[str, ...] = ()
 
 
 @dataclass
@@ -71,6 +78,17 @@ def create_app(
     )
     app.register_blueprint(pages)
     app.register_blueprint(api)
+    hosts = allowed_host_names(config.allowed_hosts)
+
+    @app.errorhandler(RequestRejected)
+    def rejected(err: RequestRejected) -> Response:
+        response = jsonify({"ok": False, "code": err.code, "error": err.message})
+        response.status_code = err.status
+        return response
+
+    @app.before_request
+    def guard() -> None:
+        check_host(request, hosts)
 
     @app.before_request
     def pick_language() -> None:

@@ -10,14 +10,13 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from nardy_pi.rules.errors import UnknownVariantError
-from nardy_pi.rules.notation.board_field import parse_board_field
 from nardy_pi.rules.settings import RuleSettings
 from nardy_pi.rules.variants import get_variant
+from nardy_pi.validation import InvalidField, corrected_board, player_name, whole_number
 
 CubeActionName = Literal["double", "take", "pass"]
 Corner = tuple[float, float]
 MAX_MATCH_LENGTH = 99
-MAX_NAME = 40
 
 
 class CommandError(ValueError):
@@ -71,23 +70,17 @@ def _require_object(data: Any) -> dict[str, Any]:
 
 
 def _int_field(data: dict[str, Any], name: str, default: int, low: int, high: int) -> int:
-    value = data.get(name, default)
-    # bool is an int subclass; `true` is not a match length.
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise CommandError(f"{name} must be a whole number")
-    if not low <= value <= high:
-        raise CommandError(f"{name} must be between {low} and {high}, got {value}")
-    return value
+    try:
+        return whole_number(data.get(name, default), name, low, high)
+    except InvalidField as err:
+        raise CommandError(str(err)) from None
 
 
 def _name_field(data: dict[str, Any], name: str, default: str) -> str:
-    value = data.get(name, default)
-    if not isinstance(value, str) or not value.strip():
-        raise CommandError(f"{name} must be a non-empty text")
-    value = value.strip()
-    if len(value) > MAX_NAME:
-        raise CommandError(f"{name} is longer than {MAX_NAME} characters")
-    return value
+    try:
+        return player_name(data.get(name, default), name)
+    except InvalidField as err:
+        raise CommandError(str(err)) from None
 
 
 def _reject_unknown(data: dict[str, Any], known: set[str]) -> None:
@@ -134,22 +127,16 @@ def parse_new_match(data: Any) -> NewMatch:
 def parse_correct_position(data: Any) -> CorrectPosition:
     data = _require_object(data)
     _reject_unknown(data, {"board", "turn", "off_white", "off_black"})
-    board = data.get("board")
-    if not isinstance(board, str):
-        raise CommandError("board must be the 26-character XGID board field")
     try:
-        parse_board_field(board.strip())
-    except ValueError as err:
+        board, off_white, off_black = corrected_board(
+            data.get("board"), data.get("off_white", 0), data.get("off_black", 0)
+        )
+    except InvalidField as err:
         raise CommandError(str(err)) from None
     turn = data.get("turn")
     if turn not in ("white", "black"):
         raise CommandError("turn must be white or black")
-    return CorrectPosition(
-        board=board.strip(),
-        turn=turn,
-        off_white=_int_field(data, "off_white", 0, 0, 15),
-        off_black=_int_field(data, "off_black", 0, 0, 15),
-    )
+    return CorrectPosition(board=board, turn=turn, off_white=off_white, off_black=off_black)
 
 
 def parse_undo(data: Any) -> Undo:

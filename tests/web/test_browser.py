@@ -19,7 +19,6 @@ from playwright.sync_api import BrowserContext, Page, sync_playwright
 from tests.web.helpers import PIN, EventStream, Site, running_site
 
 
-
 def find_chromium() -> str | None:
     """The Chromium binary to drive: $CHROMIUM, else one on PATH."""
     explicit = os.environ.get("CHROMIUM")
