@@ -7,8 +7,6 @@ A die counts as read only when a detection contains its label centre and has its
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import cv2
 import numpy as np
 import pytest

@@ -26,7 +26,7 @@ def test_bombs_are_refused_before_decoding(tmp_path: Path, name: str, make) -> N
     data = make()
     path.write_bytes(data)
     assert len(data) < 3_500_000
-    with pytest.raises(ValueError, match="too large|too many pixels") as err:
+    with pytest.raises(ValueError, match=r"too large") as err:
         load_image(path)
     assert str(path) in str(err.value)
 
@@ -40,7 +40,7 @@ def test_the_bombs_are_real_files_of_their_format() -> None:
 
 
 def test_a_real_12000_square_png_is_refused(tmp_path: Path) -> None:
-    assert 12000 * 12000 > MAX_PIXELS
+    assert MAX_PIXELS < 12000 * 12000
     path = tmp_path / "big.png"
     path.write_bytes(png_truly(12000, 12000))
     with pytest.raises(ValueError, match="12000x12000"):
@@ -60,5 +60,5 @@ def test_every_usual_format_still_loads(tmp_path: Path, ext: str) -> None:
 def test_a_format_whose_size_cannot_be_checked_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "x.hdr"
     assert cv2.imwrite(str(path), np.ones((40, 40, 3), np.float32))
-    with pytest.raises(ValueError, match="unsupported|not a readable image"):
+    with pytest.raises(ValueError, match=r"unsupported|not a readable image"):
         load_image(path)
