@@ -207,7 +207,8 @@ def _start_web(
 
     pin = config.web.pin or f"{secrets.randbelow(10**6):06d}"
     history: Any = StoreHistory(config.store.path) if config.store.path else MemoryHistory()
-    app = create_app(hub, LoopController(loop), history, WebConfig(pin=pin))
+    web_config = WebConfig(pin=pin, allowed_hosts=config.web.hosts)
+    app = create_app(hub, LoopController(loop), history, web_config)
     server = WebServer(app, hub, host or config.web.host,
                        config.web.port if port is None else port)
     server.start()
