@@ -218,13 +218,18 @@ def load_config(path: str | Path | None) -> Config:
         raise ValueError(f"{p}: not UTF-8 text") from None
     except IsADirectoryError:
         raise OSError(f"configuration file {p} is a directory") from None
+    return parse_config_text(text, str(p))
+
+
+def parse_config_text(text: str, name: str = "configuration") -> Config:
+    """The configuration in TOML `text`; ValueError starting with `name` otherwise."""
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise ValueError(f"{p}: {exc}") from None
+        raise ValueError(f"{name}: {exc}") from None
     except RecursionError:
-        raise ValueError(f"{p}: values nested too deeply") from None
+        raise ValueError(f"{name}: values nested too deeply") from None
     try:
         return parse_config(data)
     except ValueError as exc:
-        raise ValueError(f"{p}: {exc}") from None
+        raise ValueError(f"{name}: {exc}") from None
