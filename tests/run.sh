@@ -19,7 +19,7 @@ fi
 have shellcheck || missing+=(shellcheck)
 have systemd-analyze || missing+=(systemd)
 have mosquitto || missing+=(mosquitto)
-have gnubg || missing+=(gnubg)
+have gnubg || [ -x /usr/games/gnubg ] || missing+=(gnubg)
 
 if [ "${#missing[@]}" -gt 0 ]; then
     if [ "$(id -u)" -eq 0 ]; then

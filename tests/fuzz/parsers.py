@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from nardy_pi.cli.moves import _batch_line
+from nardy_pi.commands import PARSERS
 from nardy_pi.config import parse_config_text
 from nardy_pi.records.mat_text import parse_mat
 from nardy_pi.rules.notation.board_field import parse_board_field
@@ -22,7 +23,6 @@ from nardy_pi.rules.notation.gnubg_id import parse_gnubg_id
 from nardy_pi.rules.notation.move_text import parse_move_text
 from nardy_pi.rules.notation.xgid import parse_xgid
 from nardy_pi.validation import parse_json
-from nardy_pi.web.commands import PARSERS
 
 XGID = "XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10"
 MAT = (
@@ -47,8 +47,16 @@ CONTROL = (
 
 
 def _control(text: str) -> Any:
-    action = PARSERS[CONTROL[hash(text) % len(CONTROL)][0]]
-    return action(parse_json(text))
+    """Every control action's parser on the same body: each accepts it or says why not."""
+    data = parse_json(text)
+    accepted = 0
+    for action, _ in CONTROL:
+        try:
+            PARSERS[action](data)
+            accepted += 1
+        except ValueError:
+            pass
+    return accepted
 
 
 def _batch(text: str) -> Any:
@@ -65,7 +73,7 @@ TARGETS: dict[str, tuple[Callable[[str], Any], tuple[str, ...]]] = {
         parse_board_field, ("-b----E-C---eE---c-e----B-", "------------o-----------O-")
     ),
     "gnubg id": (parse_gnubg_id, ("4HPwATDgc/ABMA:cAkAAAAAAAAA", "4HPwATDgc/ABMA:QYkqASAAIAAA")),
-    "move text": (parse_move_text, ("24/18 13/11", "bar/22* 6/off(2)", "8/5*/3 6/3", "25/21 0/3")),
+    "move text": (parse_move_text, ("24/18 13/11", "bar/22* 6/off(2)", "8/5*/3 6/3", "25/21 3/0")),
     ".mat": (parse_mat, (MAT,)),
     "config": (parse_config_text, (CONFIG,)),
     "batch line": (_batch, (BATCH, json.dumps({"position": "------------o-----------O-:1",
