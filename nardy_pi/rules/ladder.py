@@ -17,16 +17,13 @@ from __future__ import annotations
 
 from functools import cache
 from itertools import product
-from typing import TYPE_CHECKING
+from typing import Any
 
 from nardy_pi.rules.long_rules import head_allowance, movement_sequence, six_block_points
 from nardy_pi.rules.play import Play, Step
 from nardy_pi.rules.position import BAR, OFF, Position
 from nardy_pi.rules.settings import RuleSettings
 from nardy_pi.rules.variants import Variant
-
-if TYPE_CHECKING:
-    from nardy_pi.rules.movegen import Relax
 
 HOME_TOP = 6
 
@@ -53,7 +50,7 @@ def _sub_multisets(left: tuple[int, ...], values: tuple[int, ...]) -> dict[int, 
 
 def ladder_play_reaching(
     position: Position, roll: tuple[int, int], v: Variant, after: Position,
-    settings: RuleSettings, relax: Relax | None = None, full: bool = True,
+    settings: RuleSettings, relax: Any = None, full: bool = True,
 ) -> Play | None:
     """The ladder play that reaches `after`, or None. Only when `applies(...)`.
 
@@ -62,13 +59,14 @@ def ladder_play_reaching(
     ladder is played from its start, so that prefix is unique), each step allowed once the
     rules in `relax` are off: what naming a broken rule needs.
     """
-    from nardy_pi.rules.movegen import STRICT
+    # `relax`: a movegen.Relax (read by attribute, so this module needs no movegen import)
+    def off(rule: str) -> bool:
+        return bool(getattr(relax, rule, False))
 
-    relax = relax or STRICT
     mover = position.turn
     own, opp = position.view(v, mover)
     target, target_opp = after.view(v, mover)
-    if v.six_block and not relax.six_block and six_block_points(
+    if v.six_block and not off("six_block") and six_block_points(
         target, target_opp, settings.six_block
     ):
         return None
@@ -78,13 +76,13 @@ def ladder_play_reaching(
     if prefix is None or prefix == 0 or (full and prefix < len(ladder)):
         return None
     moves = ladder[:prefix]
-    block = 99 if relax.blocks else v.block
-    frozen_home = v.no_moves_in_home and not relax.gulbar_home
+    block = 99 if off("blocks") else v.block
+    frozen_home = v.no_moves_in_home and not off("gulbar_home")
     values = tuple(sorted(set(moves)))
     counts = tuple(moves.count(x) for x in values)
     sources = [p for p in range(BAR - 1, 0, -1) for _ in range(own[p])]
     head = v.head or 0
-    allowance = 99 if relax.head else head_allowance(v, own, roll, settings)[0]
+    allowance = 99 if off("head") else head_allowance(v, own, roll, settings)[0]
     dead: set[tuple] = set()
 
     def path_ok(src: int, taken: tuple[int, ...]) -> bool:
