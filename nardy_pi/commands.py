@@ -17,6 +17,7 @@ from nardy_pi.rules.notation.board_field import parse_board_field
 from nardy_pi.rules.results import ResultSettings
 from nardy_pi.rules.settings import RuleSettings
 from nardy_pi.rules.variants import VARIANTS, get_variant
+from nardy_pi.validation import InvalidField, corrected_board, player_name
 
 CubeActionName = Literal["double", "take", "pass", "beaver", "raccoon"]
 CUBE_ACTIONS: tuple[CubeActionName, ...] = ("double", "take", "pass", "beaver", "raccoon")
@@ -121,7 +122,10 @@ def _name_field(data: dict[str, Any], name: str, default: str) -> str:
     value = value.strip()
     if len(value) > MAX_NAME:
         raise CommandError("command.too_long", field=name, limit=MAX_NAME)
-    return value
+    try:  # printable, no CR/LF, no quotes: a name must not break the .mat record
+        return player_name(value, name)
+    except InvalidField as err:
+        raise CommandError("command.bad_field", field=name, detail=str(err)) from None
 
 
 def _reject_unknown(data: dict[str, Any], known: set[str]) -> None:
@@ -220,6 +224,11 @@ def parse_correct_position(data: Any) -> CorrectPosition:
     try:
         parse_board_field(board.strip())
     except ValueError as err:
+        raise CommandError("command.bad_board", detail=str(err)) from None
+    off = (_int_field(data, "off_white", 0, 0, 15), _int_field(data, "off_black", 0, 0, 15))
+    try:  # at most 15 checkers a side, counting the bar and those borne off
+        corrected_board(board, *off)
+    except InvalidField as err:
         raise CommandError("command.bad_board", detail=str(err)) from None
     turn = data.get("turn")
     if turn not in ("white", "black"):

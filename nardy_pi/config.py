@@ -2,7 +2,9 @@
 
 Every section and key has a default, so an empty file (or none) gives a working demo on a
 laptop. Unknown sections or keys are errors that name themselves: a typo must not silently
-leave a pin or a port at its default.
+leave a pin or a port at its default. Every value is checked against the schema (its type,
+and for numbers and texts their bounds, `_BOUNDS`), so a bad file gives one line naming the
+file, the table and the key, never a traceback or a MemoryError later.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from nardy_pi.rules.settings import RuleSettings
 from nardy_pi.rules.variants import get_variant
 
 CameraSource = Literal["demo", "opencv", "picamera2"]
+MAX_CONFIG_BYTES = 1024 * 1024
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,6 +48,9 @@ class WebConfig:
     host: str = "0.0.0.0"
     port: int = 8080
     pin: str = ""  # control PIN; empty = a random one printed at start
+    #: host names the page answers to besides nardy.local, localhost, this machine's name and
+    #: IP addresses (a Host allow-list against DNS rebinding)
+    hosts: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,16 +123,67 @@ _CLASSES = {
 _MATCH_SECTIONS = ("match", "results")
 
 
+#: (table, key) -> (low, high) for numbers, or the longest length for texts and lists
+_BOUNDS: dict[tuple[str, str], tuple[float, float] | int] = {
+    ("game", "match_length"): (0, 99),
+    ("game", "white_name"): 40,
+    ("game", "black_name"): 40,
+    ("camera", "device"): 1024,
+    ("camera", "calibration"): 4096,
+    ("camera", "fps"): (0.1, 60.0),
+    ("web", "host"): 255,
+    ("web", "pin"): 12,
+    ("web", "hosts"): 32,
+    ("strip", "port"): 1024,
+    ("strip", "baudrate"): (1200, 4_000_000),
+    ("strip", "leds"): (1, 1024),
+    ("strip", "brightness"): (0, 255),
+    ("store", "path"): 4096,
+    ("demo", "seed"): (0, 2**32 - 1),
+    # the rendered demo frame is frame_size x 3/4 frame_size pixels, three bytes each
+    ("demo", "frame_size"): (320, 3840),
+}
+
+
+def _bounded(section: str, key: str, value: Any) -> None:
+    bound = _BOUNDS.get((section, key))
+    if bound is None:
+        return
+    if isinstance(bound, tuple):
+        low, high = bound
+        if not low <= value <= high:
+            raise ValueError(f"[{section}] {key} must be between {low} and {high}, got {value!r}")
+    elif len(value) > bound:
+        raise ValueError(f"[{section}] {key} is longer than {bound}")
+    if isinstance(value, str) and ("\x00" in value or "\n" in value or "\r" in value):
+        raise ValueError(f"[{section}] {key} may not contain line breaks or NUL characters")
+
+
 def _typed(section: str, key: str, default: Any, value: Any) -> Any:
-    """`value` when it has the default's type (an int is fine for a float); else an error."""
+    """`value` when it has the default's type (an int is fine for a float, a list of texts
+    for a tuple); else an error."""
     if default is None:  # optional settings: the dataclass checks them
+        return value
+    if isinstance(default, tuple) and isinstance(value, list):
+        if not all(isinstance(v, str) and v and len(v) <= 255 for v in value):
+            raise ValueError(f"[{section}] {key} must be a list of names")
+        _bounded(section, key, value)
+        return tuple(value)
+    if isinstance(default, dict) and isinstance(value, dict):  # [gpio] name = BCM pin
+        for name, pin in value.items():
+            if isinstance(pin, bool) or not isinstance(pin, int) or not 0 <= pin <= 27:
+                raise ValueError(f"[{section}] {key}.{name} must be a BCM pin 0-27, got {pin!r}")
         return value
     if isinstance(default, float) and type(value) is int:
         return float(value)
     if type(value) is not type(default):
         want = {bool: "true or false", int: "a whole number", float: "a number",
                 str: "a text", dict: "a table"}.get(type(default), type(default).__name__)
-        raise ValueError(f"[{section}] {key} must be {want}, got {value!r}")
+        shown = repr(value) if len(repr(value)) <= 40 else repr(value)[:40] + "..."
+        raise ValueError(f"[{section}] {key} must be {want}, got {shown}")
+    if type(value) is float and value != value:
+        raise ValueError(f"[{section}] {key} must be a number, got nan")
+    _bounded(section, key, value)
     return value
 
 
@@ -169,7 +226,7 @@ def parse_config(data: dict[str, Any]) -> Config:
     unknown = sorted(set(data) - set(_CLASSES) - set(_MATCH_SECTIONS))
     if unknown:
         raise ValueError(f"unknown section(s): {', '.join(unknown)}")
-    parts = {name: _section(name, dict(value)) for name, value in data.items()
+    parts = {name: _section(name, value) for name, value in data.items()
              if name not in _MATCH_SECTIONS}
     config = Config(**parts)
     variant = get_variant(config.game.variant)  # raises with the list of known variants
@@ -182,6 +239,12 @@ def parse_config(data: dict[str, Any]) -> Config:
                          f"{config.camera.source!r}")
     if not 1 <= config.web.port <= 65535:
         raise ValueError(f"[web] port must be 1-65535, got {config.web.port}")
+    if config.web.pin and not (config.web.pin.isdigit() and 4 <= len(config.web.pin) <= 12):
+        raise ValueError("[web] pin must be 4 to 12 digits (or empty for a random one)")
+    for side, name in (("white_name", config.game.white_name),
+                       ("black_name", config.game.black_name)):  # fmt: skip
+        if not name.strip() or not name.isprintable() or '"' in name:
+            raise ValueError(f"[game] {side} must be a printable name without quotes")
     return config
 
 
@@ -191,14 +254,27 @@ def load_config(path: str | Path | None) -> Config:
         return Config()
     p = Path(path)
     try:
+        if p.stat().st_size > MAX_CONFIG_BYTES:
+            raise ValueError(f"{p}: a configuration file is at most {MAX_CONFIG_BYTES} bytes")
         text = p.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise OSError(f"configuration file {p} not found") from None
+    except UnicodeDecodeError:
+        raise ValueError(f"{p}: not UTF-8 text") from None
+    except IsADirectoryError:
+        raise OSError(f"configuration file {p} is a directory") from None
+    return parse_config_text(text, str(p))
+
+
+def parse_config_text(text: str, name: str = "configuration") -> Config:
+    """The configuration in TOML `text`; ValueError starting with `name` otherwise."""
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise ValueError(f"{p}: {exc}") from None
+        raise ValueError(f"{name}: {exc}") from None
+    except RecursionError:
+        raise ValueError(f"{name}: values nested too deeply") from None
     try:
         return parse_config(data)
     except ValueError as exc:
-        raise ValueError(f"{p}: {exc}") from None
+        raise ValueError(f"{name}: {exc}") from None

@@ -100,3 +100,28 @@ def test_cube_undo_calibrate() -> None:
         parse_calibrate({"corners": [[1, 2], [True, 4], [5, 6], [7, 8]]})
     with pytest.raises(CommandError, match="outside"):
         parse_calibrate({"corners": [[1, 2], [-3, 4], [5, 6], [7, 8]]})
+
+
+@pytest.mark.parametrize(
+    ("body", "reason"),
+    [
+        ({"white_name": "Ann\r\nGame 2"}, "printable"),
+        ({"black_name": "Bo\tb"}, "printable"),
+        ({"black_name": 'say "hi"'}, "may not contain"),
+        ({"white_name": 7}, "text"),
+    ],
+)
+def test_names_that_would_corrupt_a_mat_record_are_refused(body: dict, reason: str) -> None:
+    with pytest.raises(CommandError, match=reason):
+        parse_new_match(body)
+
+
+def test_a_correction_holds_at_most_fifteen_checkers_a_side() -> None:
+    thirty_one = "-" + "O" + "P" + "-" * 23  # 15 + 16 white checkers
+    with pytest.raises(CommandError, match="31 white checkers"):
+        parse_correct_position({"board": thirty_one, "turn": "white"})
+    fourteen = "-" + "N" + "-" * 24
+    with pytest.raises(CommandError, match="16 white"):
+        parse_correct_position({"board": fourteen, "turn": "white", "off_white": 2})
+    black = "-" + "-" * 23 + "o" + "-"
+    assert parse_correct_position({"board": black, "turn": "black"}).board == black

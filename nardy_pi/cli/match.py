@@ -9,6 +9,8 @@ from typing import Any
 
 from nardy_pi.cli.errors import CliError
 
+MAX_MAT_BYTES = 16 * 1024 * 1024  # a long session is well under 1 MB
+
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
@@ -61,13 +63,18 @@ def _summary(state: Any) -> dict[str, Any]:
 
 def _replay(args: argparse.Namespace) -> int:
     from nardy_pi.records.mat_replay import MatReplayError, replay_record
-    from nardy_pi.records.mat_text import parse_mat
+    from nardy_pi.records.mat_text import MatFormatError, parse_mat
 
+    if args.file.is_file() and args.file.stat().st_size > MAX_MAT_BYTES:
+        raise CliError(f"{args.file}: larger than {MAX_MAT_BYTES // (1024 * 1024)} MB, not a match")
     try:
         text = args.file.read_text(encoding="utf-8-sig")
     except UnicodeDecodeError:
         text = args.file.read_text(encoding="latin-1")
-    record = parse_mat(text)
+    try:
+        record = parse_mat(text)
+    except MatFormatError as exc:
+        raise CliError(f"{args.file}: {exc}") from None
     try:
         result = replay_record(record, args.variant)
     except MatReplayError as exc:

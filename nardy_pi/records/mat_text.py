@@ -146,6 +146,10 @@ def parse_mat(text: str) -> MatRecord:
 
     def close() -> None:
         if current is not None:
+            if current["score"] is None:
+                raise MatFormatError(
+                    current["line"], f"game {current['number']} has no score line after it"
+                )
             games.append(MatGame(current["number"], current["line"], current["score"],
                                  tuple(current["cells"])))  # fmt: skip
 
@@ -158,6 +162,8 @@ def parse_mat(text: str) -> MatRecord:
                 headers[h["key"].strip()] = h["value"]
             continue
         if match_length is None and (m := _MATCH_LINE.match(raw)):
+            if len(m[1]) > 3:
+                raise MatFormatError(index, f"match length {m[1][:12]} is not a match length")
             match_length = int(m[1])
             continue
         if m := _GAME_LINE.match(raw):

@@ -29,6 +29,7 @@ from nardy_pi.referee.board import (
 from nardy_pi.referee.decode import DEFAULT_MARGIN, decode
 from nardy_pi.referee.roll import HalfRule, judge_opening, judge_throw
 from nardy_pi.referee.settle import DiceKey, Settler, dice_key
+from nardy_pi.rules.errors import TooManyPlaysError
 from nardy_pi.rules.inference import Diagnosis, infer
 from nardy_pi.rules.movegen import legal_plays
 from nardy_pi.rules.play import Play
@@ -39,6 +40,9 @@ from nardy_pi.rules.variants import Variant, get_variant
 from nardy_pi.vision.types import Observation
 
 # Diagnoses that mean "the board is not this game any more" rather than "a rule was broken".
+#: more distinct plays than this are not listed at a roll (a ladder of doubles can have
+#: hundreds of thousands): the referee then judges each settled board by inference alone
+REFEREE_PLAY_LIMIT = 5_000
 DESYNC_CODES = frozenset({"checker_count", "opponent_disturbed", "wrong_side"})
 
 #: above this many legal plays the part-way boards are not offered to the decoder (the move
@@ -95,7 +99,8 @@ class Referee:
         self._rejected_dice: DiceKey | None = None  # dice already judged: not a new throw
         self._move_map: MoveMap | None = None  # built on first use: doubles make it costly
         self._plays: list[Play] = []
-        self._results: frozenset[tuple[int, ...]] = frozenset()
+        # None: too many plays to list (a long ladder of doubles), judged one board at a time
+        self._results: frozenset[tuple[int, ...]] | None = frozenset()
         self._board: BoardKey | None = None  # last settled board
         self._board_since = 0.0
         self._dice_now: DiceKey = ()  # dice lying with the last settled board
@@ -379,10 +384,20 @@ class Referee:
         self._ignore_board = None
         self._progress = (None, ())
         mover = self.position.turn
-        if plays is None:
-            plays = legal_plays(self.position, (dice[0], dice[1]), self.variant, self.rules)
-        self._plays = list(plays)
-        self._results = frozenset(view_key(p.result, self.variant, mover) for p in self._plays)
+        try:
+            if plays is None:
+                plays = legal_plays(
+                    self.position, (dice[0], dice[1]), self.variant, self.rules,
+                    limit=REFEREE_PLAY_LIMIT,
+                )
+            self._plays = list(plays)
+            self._results = frozenset(
+                view_key(p.result, self.variant, mover) for p in self._plays
+            )
+        except TooManyPlaysError:
+            # A ladder of doubles with too many plays to list: each settled board is judged
+            # by inference, aimed at it (no hints of destinations for this roll).
+            self._plays, self._results = [], None
         self._move_map = None
         self._last_on_the_way = view_key(self.position, self.variant, mover)
 
@@ -392,6 +407,12 @@ class Referee:
 
     def _is_complete_play(self, board: BoardKey) -> bool:
         # A pass (no results) finishes only by dice pick-up or the confirm button.
+        if self._results is None:
+            assert self.dice is not None
+            if board == board_key(self.position):
+                return False
+            after = board_position(board, self.position.turn)
+            return infer(self.position, self.dice, after, self.variant, self.rules).legal
         return self._view(board) in self._results
 
     def _map(self) -> MoveMap:

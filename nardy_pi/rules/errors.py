@@ -17,3 +17,15 @@ class IllegalPlayError(RulesError):
 
 class UnknownVariantError(RulesError):
     """A variant name we do not know."""
+
+
+class TooManyPlaysError(RulesError):
+    """Listing every play would exceed the caller's limit (ladders of doubles can have
+    hundreds of thousands); the caller asks a narrower question instead."""
+
+    def __init__(self, limit: int) -> None:
+        super().__init__(
+            f"more than {limit} distinct plays for this position and roll (a ladder of "
+            f"doubles); the list was not built"
+        )
+        self.limit = limit

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from nardy_pi.rules.errors import RulesError
+from nardy_pi.rules import ladder
+from nardy_pi.rules.errors import RulesError, TooManyPlaysError
 from nardy_pi.rules.long_rules import (
     dice_orders,
     head_allowance,
@@ -83,6 +84,7 @@ class _Search:
         "hitting",
         "home_frozen",
         "leaves",
+        "limit",
         "opp",
         "order_ok",
         "outside",
@@ -93,7 +95,10 @@ class _Search:
         "seen",
         "six_block",
         "steps",
+        "stop_at_full",
         "target",
+        "target_above",
+        "target_pips",
     )
 
     def __init__(
@@ -134,6 +139,39 @@ class _Search:
         # When set, search states already expanded -> their result. Ladders of doubles (up to
         # 12 movements) revisit the same states through many orders; plain rolls do not need it.
         self.seen: dict[tuple, bool] | None = None
+        # When set, more distinct results than this raise TooManyPlaysError.
+        self.limit: int | None = None
+        # When set, the first legal result using this many movements raises _FullPlay.
+        self.stop_at_full: int | None = None
+        self.target_above: tuple[int, ...] = ()
+        self.target_pips = 0
+
+    def aim(self, target: tuple[int, ...]) -> None:
+        """Keep only `target`, and prune every branch that can no longer reach it."""
+        self.target = target
+        # Checkers only move toward 0: a state can reach the target only while, for every
+        # point q, at least as many own checkers stand on q or above as in the target.
+        above, total = [], 0
+        for q in range(BAR, -1, -1):
+            total += target[q]
+            above.append(total)
+        self.target_above = tuple(reversed(above))  # [q] = target checkers on q..BAR
+        self.target_pips = sum(q * target[q] for q in range(1, BAR + 1))
+
+    def can_reach(self, pips_left: int) -> bool:
+        """Could the remaining movements (`pips_left` pips) still turn this into the target?"""
+        own = self.own
+        pips = sum(q * own[q] for q in range(1, BAR + 1))
+        # A movement moves a checker its full value, or less when bearing off: never more.
+        if not 0 <= pips - self.target_pips <= pips_left:
+            return False
+        count = 0
+        need = self.target_above
+        for q in range(BAR, 0, -1):
+            count += own[q]
+            if count < need[q]:
+                return False
+        return True
 
     def leaf(self, larger: int, hitter_off: bool) -> bool:
         """Record the current position as a play's result; False if the six-block rule bars it.
@@ -143,10 +181,14 @@ class _Search:
         """
         if self.six_block and six_block_points(self.own, self.opp, self.block_reading):
             return False
+        n = len(self.steps)
+        if self.stop_at_full is not None and n >= self.stop_at_full:
+            raise _FullPlay
         key = (*self.own, *self.opp)
         if self.target is not None and key != self.target:
             return True  # a legal result, just not the one looked for
-        n = len(self.steps)
+        if self.limit is not None and key not in self.leaves and len(self.leaves) >= self.limit:
+            raise TooManyPlaysError(self.limit)
         used_larger = any(s.die == larger for s in self.steps)
         old = self.leaves.get(key)
         if old is None or (n, used_larger) > (old[0], old[1]):
@@ -182,6 +224,10 @@ class _Search:
         own, opp = self.own, self.opp
         if i == len(dice):
             return self.leaf(larger, hitter_off)
+        if self.target is not None and not self.can_reach(sum(dice[i:])):
+            # Pruned: counted as "a play goes on from here", so this state is not taken for
+            # a play that stopped early (that needs a full search, not an aimed one).
+            return True
         state: tuple = ()
         if self.seen is not None:
             state = (i, max_src, head_left, marks, hitter_off, *own, *opp)
@@ -284,6 +330,10 @@ class _Search:
         return found
 
 
+class _FullPlay(Exception):
+    """Raised inside the search once a legal play using every movement is found."""
+
+
 def _search_all(
     variant: Variant,
     settings: RuleSettings,
@@ -292,8 +342,10 @@ def _search_all(
     orders: list[tuple[int, ...]],
     relax: Relax,
     head_left: int,
+    limit: int | None = None,
 ) -> _Search:
     search = _Search(variant, settings, own, opp, relax)
+    search.limit = limit
     if len(orders[0]) > 4:
         search.seen = {}
     larger = max(orders[0])
@@ -308,16 +360,46 @@ def legal_plays(
     variant: str | Variant,
     settings: RuleSettings = DEFAULT_SETTINGS,
     relax: Relax = STRICT,
+    limit: int | None = None,
 ) -> list[Play]:
     """Every legal play for the side to move, one per distinct resulting position.
 
-    An empty list means the roll cannot be played at all (a legal pass).
+    An empty list means the roll cannot be played at all (a legal pass). `limit`: raise
+    TooManyPlaysError rather than list more distinct results than this (the work stays
+    proportional to it); ladders of doubles can have hundreds of thousands.
     """
     v = get_variant(variant)
     roll = parse_dice(dice)
     orders = dice_orders(movement_sequence(v, roll, settings), is_ladder(v, roll))
     allowances = head_allowance(v, position.view(v)[0], roll, settings)
-    return _plays(position, v, settings, relax, orders, allowances, roll[0] != roll[1])
+    return _plays(
+        position, v, settings, relax, orders, allowances, roll[0] != roll[1], limit
+    )
+
+
+def full_play_exists(
+    position: Position,
+    dice: tuple[int, int] | list[int] | str,
+    variant: str | Variant,
+    settings: RuleSettings = DEFAULT_SETTINGS,
+) -> bool:
+    """Can the side to move play every movement of the roll (first head allowance)? Stops at
+    the first such play, so it stays cheap where listing every play would not."""
+    v = get_variant(variant)
+    roll = parse_dice(dice)
+    moves = movement_sequence(v, roll, settings)
+    orders = dice_orders(moves, is_ladder(v, roll))
+    own, opp = position.view(v, position.turn)
+    search = _Search(v, settings, own, opp, STRICT)
+    search.seen = {}
+    search.stop_at_full = len(moves)
+    allowance = head_allowance(v, own, roll, settings)[0]
+    try:
+        for seq in orders:
+            search.run(seq, 0, BAR, allowance, (), False, max(roll))
+    except _FullPlay:
+        return True
+    return False
 
 
 def legal_plays_for_movements(
@@ -350,6 +432,7 @@ def _plays(
     orders: list[tuple[int, ...]],
     allowances: tuple[int, ...],
     two_dice: bool,
+    limit: int | None = None,
 ) -> list[Play]:
     """The search and the forced-move rules (§1.5) for the given movement orders."""
     mover = position.turn
@@ -360,7 +443,7 @@ def _plays(
     search: _Search | None = None
     for allowance in allowances:
         candidate = _search_all(
-            v, settings, own, opp, orders, relax, 99 if relax.head else allowance
+            v, settings, own, opp, orders, relax, 99 if relax.head else allowance, limit
         )
         best = max((leaf[0] for leaf in candidate.leaves.values()), default=0)
         if search is None or best > max(
@@ -403,8 +486,11 @@ def _aimed_search(
     own, opp = position.view(v, position.turn)
     orders = dice_orders(movement_sequence(v, roll, settings), is_ladder(v, roll))
     search = _Search(v, settings, own, opp, relax)
-    search.target = target
+    search.aim(target)
     search.paths = {}
+    if len(orders[0]) > 4:
+        # Ladders: remember expanded states (the readings are then some, not all, of them).
+        search.seen = {}
     for seq in orders:
         search.run(seq, 0, BAR, 99 if relax.head else allowance, (), False, max(roll))
     return search
@@ -452,6 +538,9 @@ def full_play_reaching(
     roll with the first head allowance. (None, ()) otherwise: the rare cases (fewer dice, a
     second checker from the head, the Caucasian bear-off, the die order) need `legal_plays`
     and `play_among`."""
+    if ladder.applies(position, v, roll, after):
+        found = ladder.ladder_play_reaching(position, roll, v, after, settings)
+        return (found, (format_each_step(found.steps),)) if found else (None, ())
     target = _target(position, v, after)
     full = len(movement_sequence(v, roll, settings))
     allowance = head_allowance(v, position.view(v)[0], roll, settings)[0]
@@ -499,6 +588,10 @@ def reaches_relaxed(
 
     Used to name the rule an observed play broke; aimed at `after`, so it stays cheap.
     """
+    if ladder.applies(position, v, roll, after):
+        # Every movement, as the forced-move rule wants, unless that rule is the one relaxed.
+        full = not relax.max_dice
+        return ladder.ladder_play_reaching(position, roll, v, after, settings, relax, full)
     target = _target(position, v, after)
     allowance = head_allowance(v, position.view(v)[0], roll, settings)[0]
     search = _aimed_search(position, v, roll, target, settings, relax, allowance)

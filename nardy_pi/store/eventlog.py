@@ -28,6 +28,12 @@ _SCHEMA = (
 )
 
 
+_COLUMNS = {
+    "matches": {"id", "created"},
+    "events": {"match_id", "seq", "kind", "payload", "recorded"},
+}
+
+
 class StoreError(OSError):
     """The database cannot be used (corrupt, foreign, or from a newer version)."""
 
@@ -83,6 +89,8 @@ class EventStore:
         check = db.execute("PRAGMA quick_check").fetchone()[0]
         if check != "ok":
             raise StoreError(f"{self.path} is damaged: {check}")
+        if app_id == APPLICATION_ID:
+            self._check_schema()
         db.execute("PRAGMA journal_mode=WAL")
         db.execute("PRAGMA synchronous=FULL")
         if app_id == 0:
@@ -91,6 +99,19 @@ class EventStore:
                     db.execute(statement)
                 db.execute(f"PRAGMA application_id={APPLICATION_ID}")
                 db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+
+    def _check_schema(self) -> None:
+        """Our own file must still hold our tables with their columns (a hand-edited or
+        half-restored file otherwise fails later with an SQLite error mid-match)."""
+        for table, columns in _COLUMNS.items():
+            found = {row[1] for row in self._db.execute(f"PRAGMA table_info({table})")}
+            if not found:
+                raise StoreError(f"{self.path}: the table {table!r} is missing")
+            missing = sorted(columns - found)
+            if missing:
+                raise StoreError(
+                    f"{self.path}: the table {table!r} lacks column(s) {', '.join(missing)}"
+                )
 
     # --- writing ----------------------------------------------------------------------------
     def create_match(self, start: MatchStarted) -> int:
@@ -133,19 +154,31 @@ class EventStore:
 
     # --- reading ----------------------------------------------------------------------------
     def match_ids(self) -> list[int]:
-        return [r[0] for r in self._db.execute("SELECT id FROM matches ORDER BY id")]
+        try:
+            ids = [r[0] for r in self._db.execute("SELECT id FROM matches ORDER BY id")]
+        except sqlite3.DatabaseError as exc:
+            raise StoreError(f"{self.path} is damaged: {exc}") from None
+        if not all(isinstance(i, int) for i in ids):
+            raise StoreError(f"{self.path}: table 'matches' holds an id that is not a number")
+        return ids
 
     def stored(self, match_id: int) -> list[StoredEvent]:
-        rows = self._db.execute(
-            "SELECT seq, payload, recorded FROM events WHERE match_id = ? ORDER BY seq",
-            (match_id,),
-        ).fetchall()
+        try:
+            rows = self._db.execute(
+                "SELECT seq, payload, recorded FROM events WHERE match_id = ? ORDER BY seq",
+                (match_id,),
+            ).fetchall()
+        except sqlite3.DatabaseError as exc:
+            raise StoreError(f"{self.path} is damaged: {exc}") from None
         out = []
         for seq, payload, recorded in rows:
+            where = f"{self.path}: match {match_id}, event {seq}"
+            if not isinstance(payload, str) or not isinstance(recorded, int | float):
+                raise StoreError(f"{where}: payload or time has the wrong type")
             try:
                 event = event_from_json(payload)
-            except ValueError as exc:
-                raise StoreError(f"match {match_id}, event {seq} is unreadable: {exc}") from None
+            except (ValueError, TypeError, KeyError, RecursionError) as exc:
+                raise StoreError(f"{where} is unreadable: {exc}") from None
             out.append(StoredEvent(match_id, seq, event, recorded))
         return out
 

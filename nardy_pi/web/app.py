@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask import Flask, Response, g, request
+from flask import Flask, Response, g, jsonify, request
 
 from nardy_pi.web.api import api
 from nardy_pi.web.auth import PinGate
@@ -11,7 +11,12 @@ from nardy_pi.web.history import History
 from nardy_pi.web.hub import StateHub
 from nardy_pi.web.i18n import LANGUAGES, choose_language
 from nardy_pi.web.pages import pages
-from nardy_pi.web.security import add_security_headers
+from nardy_pi.web.security import (
+    RequestRejected,
+    add_security_headers,
+    allowed_host_names,
+    check_host,
+)
 from nardy_pi.web.services import (
     EXTENSION_KEY,
     LANG_COOKIE,
@@ -43,6 +48,17 @@ def create_app(
     )
     app.register_blueprint(pages)
     app.register_blueprint(api)
+    hosts = allowed_host_names(config.allowed_hosts)
+
+    @app.errorhandler(RequestRejected)
+    def rejected(err: RequestRejected) -> Response:
+        response = jsonify({"ok": False, "code": err.code, "error": err.message})
+        response.status_code = err.status
+        return response
+
+    @app.before_request
+    def guard() -> None:
+        check_host(request, hosts)
 
     @app.before_request
     def pick_language() -> None:

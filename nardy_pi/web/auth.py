@@ -1,14 +1,21 @@
-"""PIN login for the control panel: sessions for cookies, and throttled guessing.
+"""PIN login for the control panel: sessions for cookies, and per-client back-off on guessing.
 
-A 4-6 digit PIN is weak on its own; what keeps it useful is the throttle: a client gets
-`max_failures` wrong tries per `window` seconds, and every client together gets
-`global_max_failures`, so rotating addresses does not help. While throttled, even the right
-PIN is refused, otherwise a throttle would still confirm guesses.
+A 4-6 digit PIN is weak on its own; what keeps it useful is the back-off. Each client (an
+IPv4 address, or an IPv6 /64 since one host may hold a whole prefix) gets `free_failures`
+wrong tries, then must wait `base_delay` seconds, doubling with each further failure up to
+`max_delay`. While a client waits, even the right PIN is refused from it, otherwise the wait
+would still confirm guesses.
+
+Rotating addresses is answered without ever locking out the owner: when many failures come
+from everywhere at once (`global_max_failures` within `global_window`), the free tries drop
+to none, so each address gets one guess before it has to wait. A client with no failures
+of its own is never refused, so the right PIN from another phone always gets in.
 """
 
 from __future__ import annotations
 
 import hmac
+import ipaddress
 import secrets
 import threading
 import time
@@ -17,6 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 Clock = Callable[[], float]
+MAX_TRACKED_CLIENTS = 4096  # bounded memory against address-rotating floods
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,14 +37,36 @@ class LoginResult:
         return self.token is not None
 
 
+@dataclass(slots=True)
+class _Failures:
+    count: int
+    last: float
+
+
+def client_key(address: str) -> str:
+    """The throttling unit for a remote address: the address, or its /64 for IPv6."""
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return address
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+    return str(ip)
+
+
 class PinGate:
     def __init__(
         self,
         pin: str | None,
         *,
-        max_failures: int = 5,
+        free_failures: int = 3,
+        base_delay: float = 2.0,
+        max_delay: float = 300.0,
+        forget_after: float = 900.0,
         global_max_failures: int = 20,
-        window: float = 300.0,
+        global_window: float = 300.0,
         session_seconds: float = 12 * 3600.0,
         max_sessions: int = 32,
         clock: Clock = time.monotonic,
@@ -44,15 +74,19 @@ class PinGate:
         if pin is not None and (not pin.isdigit() or not 4 <= len(pin) <= 12):
             raise ValueError("the control PIN must be 4 to 12 digits")
         self._pin = pin
-        self._max_failures = max_failures
+        self._free = free_failures
+        self._base = base_delay
+        self._max_delay = max_delay
+        self._forget = forget_after
         self._global_max = global_max_failures
-        self._window = window
+        self._global_window = global_window
         self._session_seconds = session_seconds
         self._max_sessions = max_sessions
         self._clock = clock
         self._lock = threading.Lock()
-        self._failures: dict[str, deque[float]] = {}
-        self._all_failures: deque[float] = deque()
+        self._failures: dict[str, _Failures] = {}
+        # the latest failures from anywhere; only whether `global_max` fit in the window matters
+        self._all_failures: deque[float] = deque(maxlen=max(1, global_max_failures))
         self._sessions: dict[str, float] = {}  # token -> expiry
 
     @property
@@ -61,18 +95,18 @@ class PinGate:
         return self._pin is not None
 
     def login(self, client: str, pin: str) -> LoginResult:
+        key = client_key(client)
         with self._lock:
             now = self._clock()
-            wait = self._throttle_wait(client, now)
+            wait = self._wait(key, now)
             if wait > 0:
                 return LoginResult(None, wait)
             if self._pin is None or not hmac.compare_digest(
                 pin.encode("utf-8"), self._pin.encode("utf-8")
             ):
-                self._failures.setdefault(client, deque()).append(now)
-                self._all_failures.append(now)
+                self._record_failure(key, now)
                 return LoginResult(None, 0.0)
-            self._failures.pop(client, None)
+            self._failures.pop(key, None)
             return LoginResult(self._new_session(now))
 
     def valid(self, token: str | None) -> bool:
@@ -92,23 +126,37 @@ class PinGate:
             self._sessions.pop(token or "", None)
 
     # --- internals (lock held) -----------------------------------------------------------
-    def _prune(self, stamps: deque[float], now: float) -> None:
-        while stamps and stamps[0] <= now - self._window:
+    def _under_attack(self, now: float) -> bool:
+        stamps = self._all_failures
+        while stamps and stamps[0] <= now - self._global_window:
             stamps.popleft()
+        return len(stamps) >= self._global_max
 
-    def _throttle_wait(self, client: str, now: float) -> float:
-        self._prune(self._all_failures, now)
-        mine = self._failures.get(client)
-        if mine is not None:
-            self._prune(mine, now)
-            if not mine:
-                del self._failures[client]
-        waits = [0.0]
-        if mine and len(mine) >= self._max_failures:
-            waits.append(mine[-self._max_failures] + self._window - now)
-        if len(self._all_failures) >= self._global_max:
-            waits.append(self._all_failures[-self._global_max] + self._window - now)
-        return max(waits)
+    def _wait(self, key: str, now: float) -> float:
+        record = self._failures.get(key)
+        if record is None:
+            return 0.0
+        if now - record.last >= self._forget:
+            del self._failures[key]
+            return 0.0
+        free = 0 if self._under_attack(now) else self._free
+        over = record.count - free
+        if over <= 0:
+            return 0.0
+        delay = min(self._max_delay, self._base * 2 ** min(over - 1, 30))
+        return max(0.0, record.last + delay - now)
+
+    def _record_failure(self, key: str, now: float) -> None:
+        self._all_failures.append(now)
+        record = self._failures.get(key)
+        if record is None:
+            if len(self._failures) >= MAX_TRACKED_CLIENTS:
+                oldest = min(self._failures, key=lambda k: self._failures[k].last)
+                del self._failures[oldest]
+            self._failures[key] = _Failures(1, now)
+        else:
+            record.count += 1
+            record.last = now
 
     def _new_session(self, now: float) -> str:
         for token, expiry in list(self._sessions.items()):

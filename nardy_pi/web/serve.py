@@ -58,7 +58,8 @@ def start_web(config: Any, loop: RefereeLoop, host: str | None, port: int | None
     hub = StateHub()
     pin = config.web.pin or f"{secrets.randbelow(10**6):06d}"
     history: Any = StoreHistory(config.store.path) if config.store.path else NoHistory()
-    app = create_app(hub, LoopController(loop), history, WebConfig(pin=pin))
+    web_config = WebConfig(pin=pin, allowed_hosts=config.web.hosts)
+    app = create_app(hub, LoopController(loop), history, web_config)
     server = WebServer(app, hub, host or config.web.host,
                        config.web.port if port is None else port)
     server.start()

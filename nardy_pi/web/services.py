@@ -27,6 +27,8 @@ class WebConfig:
     allowed_origins: tuple[str, ...] = ()  # extra origins besides the server's own
     session_seconds: float = 12 * 3600.0
     max_body_bytes: int = 64 * 1024
+    #: host names besides nardy.local, localhost, this machine's name and IP literals
+    allowed_hosts: tuple[str, ...] = ()
 
 
 @dataclass

@@ -73,6 +73,15 @@ use = "gnubg"
         ("[gpio.buttons]\nconfirm = 5\nundo = 5\n", "used twice"),
         ("[camera]\nsource = 'webcam'\n", "source must be demo, opencv or picamera2"),
         ("[web\n", "nardy.toml"),
+        ("[demo]\nframe_size = 100000\n", "[demo] frame_size must be between 320 and 3840"),
+        ("game = 5\n", "[game] must be a table"),
+        ("[strip]\nleds = -1\n", "[strip] leds must be between 1 and 1024"),
+        ("[camera]\nfps = nan\n", "[camera] fps must be a number, got nan"),
+        ('[game]\nwhite_name = "Ann\\nBob"\n', "[game] white_name may not contain line breaks"),
+        ("[web]\npin = '12x4'\n", "[web] pin must be 4 to 12 digits"),
+        ("[web]\nhosts = [1]\n", "[web] hosts must be a list of names"),
+        ("[gpio.leds]\nillegal = 99\n", "[gpio] leds.illegal must be a BCM pin"),
+        ("a = " + "[" * 3000 + "]" * 3000 + "\n", "nested too deeply"),
         ("[match]\nbeavers = true\n", "unknown setting(s): beavers"),
         ("[match]\nhead_exception = 'none'\n", "move rules go in [rules]"),
         ("[results]\nmars_rule = 'sometimes'\n", "mars_rule must be one of"),
@@ -85,6 +94,22 @@ def test_bad_configuration_names_the_problem(tmp_path, text: str, message: str) 
     with pytest.raises(ValueError, match=None) as info:
         load_config(path)
     assert message in str(info.value)
+    assert str(path) in str(info.value)  # the file is named too
+
+
+def test_a_configuration_that_is_not_utf8_is_named(tmp_path) -> None:
+    path = tmp_path / "latin.toml"
+    path.write_bytes(b"[game]\nwhite_name = '\xe9'\n")
+    with pytest.raises(ValueError, match="not UTF-8"):
+        load_config(path)
+
+
+def test_extra_host_names_are_read() -> None:
+    from nardy_pi.config import parse_config
+
+    assert parse_config({"web": {"hosts": ["board.example.org"]}}).web.hosts == (
+        "board.example.org",
+    )
 
 
 def test_the_shipped_example_configuration_loads() -> None:

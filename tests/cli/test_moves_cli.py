@@ -8,6 +8,8 @@ import sys
 
 START = "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10"
 LONG_START = "------------o-----------O-:1"
+OPENING = START
+SPREAD = "---------AAAoAAAAAAAAAAAA-:1"  # crazy-long 1-1 from here: far too many plays to list
 
 
 def nardy(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
@@ -92,3 +94,35 @@ def test_output_never_uses_multipliers_but_input_may() -> None:
     out = nardy("moves", START, "66")
     assert out.returncode == 0 and "(" not in out.stdout
     assert "24/18 24/18 13/7 13/7" in out.stdout.splitlines()[0]
+
+
+def test_hostile_batch_lines_each_get_their_own_error_and_the_rest_are_answered() -> None:
+    good = json.dumps({"position": OPENING, "dice": [6, 5]})
+    hostile = [
+        "[" * 3000 + "]" * 3000,  # deep nesting
+        json.dumps({"position": OPENING}).replace('"' + OPENING + '"', "9" * 5000),
+        '{"position": ' + "1" * 4000 + "}",  # a long number within the line limit
+        json.dumps({"position": OPENING, "dice": [6, True]}),
+        json.dumps({"position": OPENING, "dice": {"a": 1}}),
+        '{"position": NaN}',
+        json.dumps({"variant": ["long"], "position": OPENING}),
+        json.dumps({"variant": "crazy-long", "position": SPREAD, "dice": [1, 1]}),
+    ]
+    lines = [good, *[x for h in hostile for x in (h, good)]]
+    out = nardy("moves", "--batch", "--max-plays", "2000", stdin="\n".join(lines) + "\n")
+    assert out.returncode == 0, out.stderr
+    answers = [json.loads(line) for line in out.stdout.splitlines()]
+    assert len(answers) == len(lines)
+    for i, answer in enumerate(answers):
+        if i % 2 == 0:
+            assert len(answer["plays"]) > 1, (i, answer)
+        else:
+            assert list(answer) == ["error"] and answer["error"], (i, answer)
+    assert "more than 2000" in answers[-2]["error"]
+
+
+def test_a_too_big_ladder_is_refused_with_a_message() -> None:
+    out = nardy("moves", "--variant", "crazy-long", SPREAD, "11", "--max-plays", "2000")
+    assert out.returncode == 2 and out.stdout == ""
+    assert "more than 2000" in out.stderr and "--max-plays" in out.stderr
+    assert "Traceback" not in out.stderr

@@ -8,6 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from nardy_pi.rules.inference import board_key, infer
+from nardy_pi.rules.long_rules import is_ladder
 from nardy_pi.rules.movegen import legal_plays
 from nardy_pi.rules.position import problems
 from nardy_pi.rules.sides import Side
@@ -46,7 +47,13 @@ def test_every_play_conserves_checkers_and_inference_returns_it(
             assert inferred.legal, inferred.diagnosis
             assert inferred.play is not None
             assert board_key(inferred.play.result) == board_key(after)
-            assert inferred.play.notation == play.notation
+            if is_ladder(VARIANTS[variant], roll):
+                # A ladder play is found by assigning movements to checkers, not by the
+                # generator's walk: the same play, possibly another reading of it (which
+                # checker took which movement), made of the same dice.
+                assert sorted(inferred.play.dice_used) == sorted(play.dice_used)
+            else:
+                assert inferred.play.notation == play.notation
 
 
 @settings(max_examples=25, deadline=None)

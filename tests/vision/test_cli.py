@@ -15,6 +15,7 @@ from nardy_pi.vision.render import Camera, Scene, render_scene
 from nardy_pi.vision.render.scene import CubePlacement
 from nardy_pi.vision.render.styles import STYLES
 from nardy_pi.vision.start_positions import start_board
+from tests.vision.bombs import png_declaring
 from tests.vision.scenes import points
 
 CAMERA = Camera(width=800, height=600, perspective=0.03, rotation_deg=-2.0,
@@ -131,10 +132,7 @@ def test_calibrate_without_corners_or_markers_says_so(tmp_path: Path) -> None:
 
 def _huge_png_header() -> bytes:
     """A PNG that declares 40000 x 40000 pixels: refused before decoding."""
-    _, buf = cv2.imencode(".png", np.zeros((40, 40, 3), np.uint8))
-    data = bytearray(buf.tobytes())
-    data[16:24] = (40000).to_bytes(4, "big") * 2
-    return bytes(data)
+    return png_declaring(40000, 40000)
 
 
 @pytest.mark.parametrize(

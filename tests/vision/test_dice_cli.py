@@ -11,8 +11,14 @@ import cv2
 import numpy as np
 import pytest
 
+from tests.shared_data import shared_dir
+
 REPO = Path(__file__).resolve().parents[2]
-PHOTOS = REPO / ".." / "shared" / "data" / "dice-photos" / "train"
+
+
+def photos() -> Path:
+    """The labelled dice photos; the test skips in a clone without ../shared."""
+    return shared_dir("data", "dice-photos", "train")
 
 
 def nardy(*args: str) -> subprocess.CompletedProcess[str]:
@@ -30,7 +36,7 @@ def one_line_error(out: subprocess.CompletedProcess[str]) -> str:
 
 
 def test_json_has_exactly_the_contract_fields() -> None:
-    photo = PHOTOS / "four_35.jpg"  # four dice, all showing four (labels in four_35.txt)
+    photo = photos() / "four_35.jpg"  # four dice, all showing four (labels in four_35.txt)
     out = nardy("dice", str(photo), "--json")
     assert out.returncode == 0, out.stderr
     doc = json.loads(out.stdout)
@@ -55,7 +61,7 @@ def test_json_for_an_image_without_dice_is_an_empty_list(tmp_path: Path) -> None
 
 
 def test_plain_output_lists_each_die() -> None:
-    out = nardy("dice", str(PHOTOS / "five_20.jpg"))  # two dice showing five
+    out = nardy("dice", str(photos() / "five_20.jpg"))  # two dice showing five
     assert out.returncode == 0, out.stderr
     lines = out.stdout.strip().splitlines()
     assert lines[0] == "2 dice found:"
@@ -69,7 +75,7 @@ def test_help_describes_the_command() -> None:
 
 
 def _truncated_jpeg(path: Path) -> None:
-    data = (PHOTOS / "two_36.jpg").read_bytes()
+    data = (photos() / "two_36.jpg").read_bytes()
     path.write_bytes(data[:200])
 
 

@@ -7,8 +7,6 @@ A die counts as read only when a detection contains its label centre and has its
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import cv2
 import numpy as np
 import pytest
@@ -18,8 +16,9 @@ from nardy_pi.vision.dice_labels import DieLabel, LabelledPhoto, labelled_photos
 from nardy_pi.vision.dice_topface import FEATURE_NAMES, default_model
 from nardy_pi.vision.dice_training import evaluate, fit_model, pip_examples
 from nardy_pi.vision.types import DieReading
+from tests.shared_data import shared_dir
 
-PHOTOS = Path(__file__).resolve().parents[2] / ".." / "shared" / "data" / "dice-photos" / "train"
+PHOTOS = shared_dir("data", "dice-photos", "train")
 
 
 @pytest.fixture(scope="module")

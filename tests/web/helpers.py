@@ -14,7 +14,7 @@ from nardy_pi.web.app import WebConfig, create_app
 from nardy_pi.web.auth import PinGate
 from nardy_pi.web.hub import StateHub
 from nardy_pi.web.serve import LoopController
-from nardy_pi.web.server import WebServer
+from nardy_pi.web.server import ServerLimits, WebServer
 from tests.web.table import EngineTable, ListHistory
 
 PIN = "2468"
@@ -75,8 +75,11 @@ class Site:
         body: bytes | None = None,
         headers: dict[str, str] | None = None,
         timeout: float = 10.0,
+        source: str = HOST,
     ) -> Reply:
-        conn = http.client.HTTPConnection(HOST, self.port, timeout=timeout)
+        conn = http.client.HTTPConnection(
+            HOST, self.port, timeout=timeout, source_address=(source, 0)
+        )
         try:
             conn.request(method, path, body=body, headers=headers or {})
             resp = conn.getresponse()
@@ -97,6 +100,7 @@ class Site:
         session: str | None = None,
         raw: bytes | None = None,
         content_type: str = "application/json",
+        source: str = HOST,
     ) -> Reply:
         headers = {"Content-Type": content_type}
         if origin is not None:
@@ -104,7 +108,7 @@ class Site:
         if session:
             headers["Cookie"] = f"nardy_session={session}"
         body = raw if raw is not None else json.dumps(data).encode()
-        return self.request("POST", path, body=body, headers=headers)
+        return self.request("POST", path, body=body, headers=headers, source=source)
 
     def login(self, pin: str = PIN) -> str:
         reply = self.post_json("/api/login", {"pin": pin})
@@ -124,15 +128,19 @@ def running_site(
     max_streams: int = 8,
     heartbeat: float = 0.5,
     strip: StripOutput | None = None,
+    limits: ServerLimits | None = None,
+    allowed_hosts: tuple[str, ...] = (),
 ) -> Iterator[Site]:
     hub = StateHub(max_streams=max_streams)
     match = EngineTable(hub, strip=strip)
     history = ListHistory()
     clock = FakeClock()
     gate = PinGate(pin, clock=clock)
-    config = WebConfig(pin=pin, heartbeat_seconds=heartbeat, stream_retry_after=7)
+    config = WebConfig(
+        pin=pin, heartbeat_seconds=heartbeat, stream_retry_after=7, allowed_hosts=allowed_hosts
+    )
     app = create_app(hub, LoopController(match.loop), history, config, gate=gate)
-    server = WebServer(app, hub, HOST, 0)
+    server = WebServer(app, hub, HOST, 0, limits)
     server.start()
     try:
         yield Site(server, hub, match, history, clock)
@@ -144,8 +152,11 @@ def running_site(
 class EventStream:
     """Reads server-sent events from /api/events over a real socket."""
 
-    def __init__(self, port: int, timeout: float = 5.0) -> None:
-        self.conn = http.client.HTTPConnection(HOST, port, timeout=timeout)
+    def __init__(self, port: int, timeout: float = 5.0, source: str = HOST) -> None:
+        # `source`: another loopback address (127.0.0.x) plays another phone on the network.
+        self.conn = http.client.HTTPConnection(
+            HOST, port, timeout=timeout, source_address=(source, 0)
+        )
         self.conn.request("GET", "/api/events", headers={"Accept": "text/event-stream"})
         self.response = self.conn.getresponse()
         self.status = self.response.status

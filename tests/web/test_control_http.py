@@ -53,6 +53,14 @@ def test_impossible_position_is_refused_with_its_reason(site: Site) -> None:
     reply = site.post_json(
         "/api/control/correct_position", {"board": board, "turn": "white"}, session=token
     )
+    assert reply.status == 400  # more than 15 a side: refused as a bad field
+    assert "18 white checkers" in reply.json()["error"]
+    points = list(Position.start("backgammon").points)
+    points[5] -= 2  # thirteen white checkers: possible field, impossible game
+    board = format_board_field(points, 0, 0)
+    reply = site.post_json(
+        "/api/control/correct_position", {"board": board, "turn": "white"}, session=token
+    )
     assert reply.status == 409
     assert "expected 15" in reply.json()["error"]
     assert site.state()["seq"] == before["seq"]

@@ -20,8 +20,11 @@ REQUESTS_PER_THREAD = 10
 HANG_GUARD_S = 45.0
 
 
-def _viewer(site: Site, ready: threading.Barrier, target: dict[str, int], seen: list) -> None:
-    stream = EventStream(site.port, timeout=15)
+def _viewer(
+    site: Site, ready: threading.Barrier, target: dict[str, int], seen: list, number: int
+) -> None:
+    # Each viewer is its own phone (address): one address may hold only a few connections.
+    stream = EventStream(site.port, timeout=15, source=f"127.0.0.{10 + number}")
     try:
         assert stream.status == 200
         last = json.loads(stream.next_named("state")["data"])["state"]["seq"]
@@ -61,8 +64,10 @@ def test_fifty_viewers_and_a_control_burst() -> None:
         seen: list[int] = []
         answers: list[int] = []
         viewers = [
-            threading.Thread(target=_viewer, args=(site, ready, target, seen), daemon=True)
-            for _ in range(VIEWERS)
+            threading.Thread(
+                target=_viewer, args=(site, ready, target, seen, i), daemon=True
+            )
+            for i in range(VIEWERS)
         ]
         for v in viewers:
             v.start()
