@@ -5,12 +5,20 @@ from __future__ import annotations
 from typing import Any
 
 from nardy_pi.app.loop import CommandRefused, RefereeLoop
+from nardy_pi.app.recalibrate import Recalibrator, observer_for
 from nardy_pi.web.controller import CalibrationView, ControlError
 
 
 class LoopController:
-    def __init__(self, loop: RefereeLoop) -> None:
+    def __init__(self, loop: RefereeLoop, calibration_path: str | None = None) -> None:
         self.loop = loop
+
+        def install(calibration: Any) -> None:  # the frames worker reads it on its next frame
+            loop.observe = observer_for(calibration)
+
+        #: the page's calibration wizard (web/calibration_api.py)
+        self.recalibrator = Recalibrator(lambda: loop.referee.variant.name,
+                                         lambda: loop.last_frame, install, calibration_path)
 
     def execute(self, command: Any) -> None:
         try:
@@ -35,4 +43,5 @@ class LoopController:
 
         ok, buf = cv2.imencode(".jpg", frame, [cv2.IMWRITE_JPEG_QUALITY, 80])
         height, width = frame.shape[:2]
-        return CalibrationView(bytes(buf) if ok else None, int(width), int(height), ())
+        return CalibrationView(bytes(buf) if ok else None, int(width), int(height),
+                               self.recalibrator.corners)

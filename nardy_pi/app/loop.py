@@ -185,7 +185,7 @@ class RefereeLoop:
     def handle_events(self, events: list[ev.RefereeEvent]) -> None:
         for event in events:
             self.stats.events += 1
-            log.info("referee: %s", event)
+            log.debug("referee: %s", event)  # the console shows one short line (app/console.py)
             self.record.apply(event, self.referee)
             self.match.apply(event)
         for listener in self.listeners:
@@ -196,7 +196,7 @@ class RefereeLoop:
         """Buttons ("confirm", "undo", "double", "take", "pass", "hint") and panel commands."""
         from nardy_pi.web import commands as web
 
-        log.info("command: %s", command)
+        log.debug("command: %s", command)
         ref = self.referee
         if command == "confirm":
             self.handle_events(ref.confirm(self.clock()))

@@ -18,7 +18,6 @@ from nardy_pi.config import Config
 from nardy_pi.devices.strip.link import StripLink
 from nardy_pi.devices.strip.output import StripOutput
 from nardy_pi.referee import Referee
-from nardy_pi.state import State
 
 log = logging.getLogger(__name__)
 
@@ -31,6 +30,7 @@ class Running:
     source: FrameSource
     closers: list[Any] = field(default_factory=list)  # callables, run in reverse order
     web_url: str | None = None
+    web_urls: list[str] = field(default_factory=list)  # every address phones may use
     pin: str | None = None
     demo: Any = None
 
@@ -93,22 +93,9 @@ def _strip(config: Config, running_closers: list[Any]) -> StripOutput | None:
 
 
 def _log_output() -> Output:
-    last: dict[str, Any] = {}
+    from nardy_pi.app.console import console_output
 
-    def show(state: State) -> None:
-        key = (state.phase, state.turn, state.dice, len(state.moves), state.cube_value,
-               tuple(a.code for a in state.alerts), tuple(sorted(state.devices.items())))
-        if last.get("key") == key:
-            return
-        last["key"] = key
-        alerts = "; ".join(a.message_en for a in state.alerts)
-        move = f" last: {state.last_move.side} {state.last_move.text}" if state.last_move else ""
-        log.info("state #%d game %d %s, %s to play %s%s, cube %d, score %d-%d%s | devices %s",
-                 state.seq, state.game_number, state.phase, state.turn or "nobody",
-                 "-".join(map(str, state.dice)), move, state.cube_value, state.white.score,
-                 state.black.score, f" | ALERT {alerts}" if alerts else "", state.devices)
-
-    return CallbackOutput("log", show)
+    return console_output()
 
 
 def build(
@@ -169,7 +156,17 @@ def build(
     if strip is not None:
         loop.hint_sinks.append(strip.set_hints)
     if hub is not None:
-        running.web_url, running.pin = _start_web(config, loop, hub, host, port, closers)
+        try:
+            running.web_urls, running.pin = _start_web(config, loop, hub, host, port, closers)
+        except OSError as exc:
+            from nardy_pi.app.console import busy_port_message
+
+            message = busy_port_message(exc, config.web.port if port is None else port)
+            running.close()
+            if message is None:
+                raise
+            raise ValueError(message) from None
+        running.web_url = running.web_urls[0]
     return running
 
 
@@ -198,7 +195,8 @@ def _drain_demo_commands(loop: RefereeLoop, demo: Any) -> None:
 def _start_web(
     config: Config, loop: RefereeLoop, hub: Any, host: str | None, port: int | None,
     closers: list[Any],
-) -> tuple[str, str]:
+) -> tuple[list[str], str]:
+    from nardy_pi.app.console import page_urls
     from nardy_pi.app.controller import LoopController
     from nardy_pi.store.history import StoreHistory
     from nardy_pi.web.app import WebConfig, create_app
@@ -207,10 +205,10 @@ def _start_web(
 
     pin = config.web.pin or f"{secrets.randbelow(10**6):06d}"
     history: Any = StoreHistory(config.store.path) if config.store.path else MemoryHistory()
-    app = create_app(hub, LoopController(loop), history, WebConfig(pin=pin))
+    controller = LoopController(loop, config.camera.calibration or None)
+    app = create_app(hub, controller, history, WebConfig(pin=pin))
     server = WebServer(app, hub, host or config.web.host,
                        config.web.port if port is None else port)
     server.start()
     closers.append(server.stop)
-    shown_host = "localhost" if server.host in ("0.0.0.0", "::") else server.host
-    return f"http://{shown_host}:{server.port}/", pin
+    return page_urls(server.host, server.port), pin

@@ -32,6 +32,7 @@ def add_parser(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from nardy_pi.app.console import ConsoleFormatter, banner
     from nardy_pi.app.wiring import build
     from nardy_pi.config import load_config
 
@@ -39,18 +40,15 @@ def run(args: argparse.Namespace) -> int:
         raise ValueError("--duration must be a positive number of seconds")
     if args.port is not None and not 0 <= args.port <= 65535:
         raise ValueError("--port must be 0-65535 (0 = any free port)")
-    logging.basicConfig(
-        level=logging.WARNING if args.quiet else logging.INFO,
-        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
-        stream=sys.stderr,
-    )
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(ConsoleFormatter())
+    logging.basicConfig(level=logging.WARNING if args.quiet else logging.INFO,
+                        handlers=[handler])
     config = load_config(args.config)
     running = build(config, web=not args.no_web, host=args.host, port=args.port)
-    source = "demo table (synthetic board)" if running.demo else config.camera.source
-    print(f"nardy-pi: source {source}, variant {config.game.variant}", file=sys.stderr)
-    if running.web_url:
-        print(f"nardy-pi: web page {running.web_url} (control PIN {running.pin})",
-              file=sys.stderr)
+    source = "demo table (synthetic board)" if running.demo else f"camera {config.camera.source}"
+    print(banner(source, config.game.variant, running.web_urls, running.pin), file=sys.stderr,
+          flush=True)
     loop = running.loop
 
     def on_signal(signum: int, _frame: object) -> None:

@@ -56,6 +56,7 @@ def create_app(
     gate: PinGate | None = None,
 ) -> Flask:
     from nardy_pi.web.api import api
+    from nardy_pi.web.calibration_api import calibration_api
     from nardy_pi.web.pages import pages
 
     config = config or WebConfig()
@@ -71,6 +72,7 @@ def create_app(
     )
     app.register_blueprint(pages)
     app.register_blueprint(api)
+    app.register_blueprint(calibration_api)
 
     @app.before_request
     def pick_language() -> None:

@@ -13,8 +13,10 @@ from typing import Any
 from nardy_pi.rules.errors import UnknownVariantError
 from nardy_pi.rules.variants import get_variant
 from nardy_pi.state import State
-from nardy_pi.web.board_svg import render_board, render_dice_row
+from nardy_pi.web.board_svg import cube_face, render_board, render_dice_row
+from nardy_pi.web.dice_fairness import fairness, rolls_of_moves
 from nardy_pi.web.dice_names import dice_name
+from nardy_pi.web.move_text import move_rows
 
 
 def variant_titles(name: str) -> dict[str, str]:
@@ -32,6 +34,9 @@ def build_payload(state: State) -> dict[str, Any]:
         "dice_svg": render_dice_row(state.dice, state.turn),
         "dice_names": {str(t): dice_name(state.dice, t) for t in (1, 2)},
         "variant_title": variant_titles(state.variant),
+        "cube_face": cube_face(state),
+        "move_rows": move_rows(state.moves, state.variant),
+        "dice_fairness": fairness(rolls_of_moves(state.moves)),
     }
 
 

@@ -57,6 +57,7 @@ class Site:
     history: MemoryHistory
     clock: FakeClock
     cookies: dict[str, str] = field(default_factory=dict)
+    camera: Any = None  # tests.web.camera.TableCamera when the site has one
 
     @property
     def port(self) -> int:
@@ -121,18 +122,25 @@ def running_site(
     pin: str | None = PIN,
     max_streams: int = 8,
     heartbeat: float = 0.5,
+    camera: bool = False,
 ) -> Iterator[Site]:
     hub = StateHub(max_streams=max_streams)
     match = DemoMatch(hub)
+    controller: Any = match
+    if camera:
+        from tests.web.camera import TableCamera
+
+        controller = TableCamera(match)
     history = MemoryHistory()
     clock = FakeClock()
     gate = PinGate(pin, clock=clock)
     config = WebConfig(pin=pin, heartbeat_seconds=heartbeat, stream_retry_after=7)
-    app = create_app(hub, match, history, config, gate=gate)
+    app = create_app(hub, controller, history, config, gate=gate)
     server = WebServer(app, hub, HOST, 0)
     server.start()
     try:
-        yield Site(server, hub, match, history, clock)
+        yield Site(server, hub, match, history, clock,
+                   camera=controller if camera else None)
     finally:
         server.stop()
 
