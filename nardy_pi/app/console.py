@@ -83,7 +83,8 @@ def busy_port_message(exc: OSError, port: int | None) -> str | None:
 def _side(state: State, side: str | None) -> str:
     if side not in ("white", "black"):
         return "nobody"
-    return f"{getattr(state, side).name} ({side})"
+    name = getattr(state, side).name
+    return side if name.lower() == side else f"{name} ({side})"
 
 
 def event_lines(before: State | None, now: State) -> list[str]:

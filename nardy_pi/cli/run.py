@@ -44,6 +44,7 @@ def run(args: argparse.Namespace) -> int:
     handler.setFormatter(ConsoleFormatter())
     logging.basicConfig(level=logging.WARNING if args.quiet else logging.INFO,
                         handlers=[handler])
+    logging.getLogger("nardy_pi.web.server").setLevel(logging.WARNING)  # the banner says it
     config = load_config(args.config)
     running = build(config, web=not args.no_web, host=args.host, port=args.port)
     source = "demo table (synthetic board)" if running.demo else f"camera {config.camera.source}"
@@ -61,9 +62,10 @@ def run(args: argparse.Namespace) -> int:
         signal.signal(signal.SIGTERM, previous)
         running.close()
     elapsed = max(1e-9, __import__("time").monotonic() - stats.started)
+    devices = ", ".join(f"{name} {status}" for name, status in loop.devices().items())
     print(
-        f"nardy-pi: {stats.frames} frames ({stats.frames / elapsed:.1f}/s), "
-        f"{stats.events} referee events, devices {loop.devices()}",
+        f"nardy-pi: stopped after {stats.frames} frames ({stats.frames / elapsed:.1f}/s), "
+        f"{stats.events} referee events; devices: {devices}",
         file=sys.stderr,
     )
     return 0

@@ -14,7 +14,7 @@ from flask import Blueprint, Response, jsonify, request
 
 from nardy_pi.web.app import services
 from nardy_pi.web.commands import CommandError, parse_calibrate
-from nardy_pi.web.security import check_origin, read_json
+from nardy_pi.web.security import RequestRejected, check_origin, read_json
 
 calibration_api = Blueprint("calibration_api", __name__, url_prefix="/api/calibration")
 
@@ -26,6 +26,13 @@ def _refused(status: int, key: str, message: str, **params: Any) -> Response:
     response = jsonify({"ok": False, "code": key, "key": key, "params": params,
                         "error": message})
     response.status_code = status
+    return response
+
+
+@calibration_api.errorhandler(RequestRejected)
+def _rejected(err: RequestRejected) -> Response:
+    response = jsonify({"ok": False, "code": err.code, "error": err.message})
+    response.status_code = err.status
     return response
 
 
