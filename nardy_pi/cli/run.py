@@ -46,7 +46,12 @@ def run(args: argparse.Namespace) -> int:
                         handlers=[handler])
     logging.getLogger("nardy_pi.web.server").setLevel(logging.WARNING)  # the banner says it
     config = load_config(args.config)
-    running = build(config, web=not args.no_web, host=args.host, port=args.port)
+    starter = None
+    if not args.no_web and config.web.enabled:
+        from nardy_pi.web.serve import start_web
+
+        starter = start_web
+    running = build(config, web=starter, host=args.host, port=args.port)
     source = "demo table (synthetic board)" if running.demo else f"camera {config.camera.source}"
     print(banner(source, config.game.variant, running.web_urls, running.pin), file=sys.stderr,
           flush=True)

@@ -12,9 +12,10 @@ from typing import Any
 
 from flask import Blueprint, Response, jsonify, request
 
-from nardy_pi.web.app import services
-from nardy_pi.web.commands import CommandError, parse_calibrate
+from nardy_pi.commands import parse_calibrate
+from nardy_pi.errors import CommandError
 from nardy_pi.web.security import RequestRejected, check_origin, read_json
+from nardy_pi.web.services import services
 
 calibration_api = Blueprint("calibration_api", __name__, url_prefix="/api/calibration")
 

@@ -7,6 +7,8 @@ page script. Alert texts are not here: the State carries them in both languages.
 
 from __future__ import annotations
 
+from nardy_pi.messages_en import MESSAGES as ENGINE_EN
+
 LANGUAGES = ("en", "ru")
 DEFAULT_LANGUAGE = "en"
 
@@ -121,6 +123,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "white_side": "white",
         "black_side": "black",
         "result_single": "Single game",
+        "result_oin": "Single game (oin)",
         "result_gammon": "Gammon!",
         "result_backgammon": "Backgammon!",
         "result_home_mars": "Home mars!",
@@ -144,7 +147,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         # --- clocks ----------------------------------------------------------------------
         "clock_rule": "{s} s per move; when it runs out: {outcome}",
         "timeout_loss": "the game is lost",
-        "timeout_warn": "a warning",
+        "timeout_warn": "the clock only warns",
         "timeout_auto": "an automatic move",
         "time_left": "time left",
         # --- move list -------------------------------------------------------------------
@@ -230,25 +233,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "cal_kept": "The previous calibration is kept",
         "cal_need_corners": "Set all four corners first",
         "cal_retry": "Try again",
-        # --- server refusals by key (nardy_pi.errors.NardyError.key) ----------------------
+        # --- server refusals: the page's own; the engine's come from nardy_pi.messages_en -----
         "refusal.generic": "The device refused this",
-        "refusal.wrong_phase": "Not now: the game is at the stage \"{phase}\"",
-        "refusal.nothing_to_take": "There is no double to take",
-        "refusal.nothing_to_pass": "There is no double to pass",
-        "refusal.nothing_to_undo": "There is nothing to undo",
-        "refusal.cube_owned": "{owner} owns the cube",
-        "refusal.not_your_cube": "{side} does not own the cube",
-        "refusal.crawford": "No doubling in the Crawford game",
-        "refusal.cube_max": "The cube is at its highest value",
-        "refusal.game_over": "The game is over",
-        "refusal.match_over": "The match is over",
-        "refusal.no_roll": "There is no roll to play",
-        "refusal.busy": "The referee is busy: try again",
-        "refusal.not_running": "The referee is not running",
         "refusal.unsupported": "This cannot be done while refereeing",
-        "refusal.bad_position": "This position is not possible: {reason}",
-        "refusal.bad_request": "The device did not understand the request",
-        "refusal.jacoby_money_only": "The Jacoby rule is for money play only",
         "calibration.failed": "{reason}",
         "calibration.no_frame": "No camera frame yet",
         "calibration.unsupported": "This device cannot calibrate from the page",
@@ -372,6 +359,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "white_side": "белые",
         "black_side": "чёрные",
         "result_single": "Обычная победа",
+        "result_oin": "Ойн",
         "result_gammon": "Марс!",
         "result_backgammon": "Кокс!",
         "result_home_mars": "Домашний марс!",
@@ -395,7 +383,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         # --- часы ------------------------------------------------------------------------
         "clock_rule": "{s} с на ход; когда время вышло — {outcome}",
         "timeout_loss": "партия проиграна",
-        "timeout_warn": "предупреждение",
+        "timeout_warn": "только предупреждение",
         "timeout_auto": "ход делается сам",
         "time_left": "осталось",
         # --- список ходов ----------------------------------------------------------------
@@ -480,25 +468,61 @@ MESSAGES: dict[str, dict[str, str]] = {
         "cal_kept": "Прежняя калибровка сохранена",
         "cal_need_corners": "Сначала задайте все четыре угла",
         "cal_retry": "Попробовать снова",
-        # --- отказы сервера по ключу (nardy_pi.errors.NardyError.key) ----------------------
+        # --- отказы сервера по ключу (nardy_pi.errors.NardyError.key, nardy_pi.messages_en) ---
         "refusal.generic": "Устройство отказало",
-        "refusal.wrong_phase": "Не сейчас: в партии сейчас «{phase}»",
+        "refusal.unsupported": "Во время судейства это сделать нельзя",
+        # the generic carriers hold an English sentence: the Russian page says only that
+        "error.other": "Устройство отказало",
+        "refusal.other": "Устройство отказало",
+        "refusal.illegal_event": "Этого сейчас по правилам сделать нельзя",
+        "command.bad_request": "Устройство не поняло запрос",
+        "refusal.match_over": "Матч окончен",
+        "refusal.wrong_phase": "Не сейчас: в партии сейчас «{phase}», а не «{wanted}»",
+        "refusal.wrong_turn": "Сейчас ходят {turn}, а не {side}",
+        "refusal.illegal_move": "Неправильный ход{shown}",
+        "refusal.bad_position": "Такой позиции быть не может",
+        "refusal.not_started": "Журнал матча должен начинаться с начала матча",
+        "refusal.cube_unused": "В этом матче куб не используется",
+        "refusal.double_pending": "Удвоение уже предложено",
+        "refusal.crawford": "В партии Кроуфорда удваивать нельзя",
+        "refusal.holland": (
+            "Правило Холланда: отстающий удваивает только после двух бросков каждой стороны"
+        ),
+        "refusal.cube_owned": "Владелец куба: {owner}",
+        "refusal.cube_limit": "Куб уже на пределе: {limit}",
         "refusal.nothing_to_take": "Нечего принимать: удвоения не было",
         "refusal.nothing_to_pass": "Не от чего отказываться: удвоения не было",
+        "refusal.nothing_to_double": "{side}: сейчас удвоить нельзя — удваивают до броска",
+        "refusal.own_double": "{side}: нельзя отвечать на своё же удвоение",
+        "refusal.no_animals_in_match": "В матче так нельзя ({kind})",
+        "refusal.animal_not_allowed": "Настройки матча этого не разрешают ({kind})",
+        "refusal.animal_not_pending": "Ответ «{kind}» даётся на «{previous}», а его нет",
         "refusal.nothing_to_undo": "Нечего отменять",
-        "refusal.cube_owned": "Владелец куба: {owner}",
-        "refusal.not_your_cube": "{side}: куб не у вас",
-        "refusal.crawford": "В партии Кроуфорда удваивать нельзя",
-        "refusal.cube_max": "Куб уже на наибольшем значении",
-        "refusal.game_over": "Партия окончена",
-        "refusal.match_over": "Матч окончен",
-        "refusal.no_roll": "Нет броска, который нужно сыграть",
+        "refusal.hint_needs_roll": "Для подсказки нужен бросок",
+        "refusal.no_engine": "Нужна программа оценки позиций, а она не установлена",
+        "refusal.engine_failed": "Программа оценки позиций дала сбой",
+        "refusal.no_game_to_settle": "Нет идущей партии, которую можно завершить",
+        "refusal.settle_variant": "Программа оценивает только короткие нарды, а не {variant}",
+        "refusal.loop_not_running": "Судья не запущен",
         "refusal.busy": "Судья занят: попробуйте ещё раз",
-        "refusal.not_running": "Судья не запущен",
-        "refusal.unsupported": "Во время судейства это сделать нельзя",
-        "refusal.bad_position": "Такой позиции быть не может: {reason}",
-        "refusal.bad_request": "Устройство не поняло запрос",
-        "refusal.jacoby_money_only": "Правило Джекоби — только для игры на деньги",
+        "refusal.not_handled": "Во время судейства это сделать нельзя",
+        "refusal.no_frame": "С камеры ещё нет кадра",
+        "command.not_object": "Устройство не поняло запрос",
+        "command.unknown_fields": "Устройство не поняло запрос: лишние поля",
+        "command.not_integer": "Нужно целое число",
+        "command.out_of_range": "Число вне допустимых пределов: от {low} до {high}",
+        "command.not_text": "Поле не может быть пустым",
+        "command.too_long": "Слишком длинно: не больше {limit} знаков",
+        "command.not_bool": "Нужно «да» или «нет»",
+        "command.not_choice": "Недопустимое значение",
+        "command.bad_field": "Недопустимое значение",
+        "command.unknown_variant": "Неизвестный вариант игры",
+        "command.jacoby_money_only": "Правило Джекоби — только для игры на деньги",
+        "command.bad_board": "Неверная запись доски",
+        "command.bad_corner": "Угол {index} должен быть парой чисел",
+        "command.corner_outside": "Угол {index} вне кадра",
+        "command.four_corners": "Нужны четыре угла",
+        "command.unknown_action": "Неизвестное действие",
         "calibration.failed": "{reason}",
         "calibration.no_frame": "С камеры ещё нет кадра",
         "calibration.unsupported": "Это устройство не умеет калибровать со страницы",
@@ -513,6 +537,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "calibration.bad_corners": "Задайте четыре угла внутри снимка",
     },
 }
+
+
+# Every refusal key the engine defines, in the engine's English (one source of truth).
+for _key, _text in ENGINE_EN.items():
+    MESSAGES["en"].setdefault(_key, _text.replace("!r}", "}"))
 
 
 def choose_language(explicit: str | None, remembered: str | None, browser: str | None) -> str:

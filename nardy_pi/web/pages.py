@@ -8,11 +8,11 @@ from dataclasses import replace
 from flask import Blueprint, Response, abort, g, render_template, request
 
 from nardy_pi.rules.notation.board_field import parse_board_field
-from nardy_pi.web.app import services
 from nardy_pi.web.board_svg import render_board
 from nardy_pi.web.dice_fairness import LifetimeRolls, fairness, rolls_of_moves
 from nardy_pi.web.i18n import LANGUAGES, texts
 from nardy_pi.web.payload import build_payload
+from nardy_pi.web.services import services
 
 pages = Blueprint("pages", __name__)
 

@@ -1,6 +1,6 @@
 """A camera for the web tests: a real rendered frame of the start position (the demo table's
-renderer) behind the demo match, with the real `Recalibrator` on it, so the page's
-calibration wizard runs the real calibration end to end."""
+renderer) beside the real loop's controller, with the real `Recalibrator` on it, so the
+page's calibration wizard runs the real calibration end to end."""
 
 from __future__ import annotations
 
@@ -14,20 +14,20 @@ from nardy_pi.web.controller import CalibrationView
 
 
 class TableCamera:
-    """Controller wrapper: commands go to `match`; calibration uses a rendered frame."""
+    """Controller wrapper: commands go to `controller`; calibration uses a rendered frame."""
 
-    def __init__(self, match: Any, variant: str = "backgammon") -> None:
-        self.match = match
+    def __init__(self, controller: Any, variant: str = "backgammon") -> None:
+        self.controller = controller
         self.frame, self.true_corners = DemoTable.for_variant(variant).calibration_frame()
         self.installed: list[Any] = []
         self.recalibrator = Recalibrator(lambda: variant, lambda: self.frame,
                                          self.installed.append)
 
     def execute(self, command: Any) -> None:
-        self.match.execute(command)
+        self.controller.execute(command)
 
     def export_mat(self) -> str:
-        return str(self.match.export_mat())
+        return str(self.controller.export_mat())
 
     def calibration_view(self) -> CalibrationView:
         import cv2

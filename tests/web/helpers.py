@@ -11,9 +11,10 @@ from typing import Any
 
 from nardy_pi.web.app import WebConfig, create_app
 from nardy_pi.web.auth import PinGate
-from nardy_pi.web.demo import DemoMatch, MemoryHistory
 from nardy_pi.web.hub import StateHub
+from nardy_pi.web.serve import LoopController
 from nardy_pi.web.server import WebServer
+from tests.web.table import EngineTable, ListHistory
 
 PIN = "2468"
 HOST = "127.0.0.1"
@@ -49,12 +50,12 @@ class Reply:
 
 @dataclass
 class Site:
-    """A running server with its hub, demo match and history."""
+    """A running server with its hub, the table (real referee and engine) and history."""
 
     server: WebServer
     hub: StateHub
-    match: DemoMatch
-    history: MemoryHistory
+    match: EngineTable
+    history: ListHistory
     clock: FakeClock
     cookies: dict[str, str] = field(default_factory=dict)
     camera: Any = None  # tests.web.camera.TableCamera when the site has one
@@ -125,13 +126,13 @@ def running_site(
     camera: bool = False,
 ) -> Iterator[Site]:
     hub = StateHub(max_streams=max_streams)
-    match = DemoMatch(hub)
-    controller: Any = match
+    match = EngineTable(hub)
+    controller: Any = LoopController(match.loop)
     if camera:
         from tests.web.camera import TableCamera
 
-        controller = TableCamera(match)
-    history = MemoryHistory()
+        controller = TableCamera(controller)
+    history = ListHistory()
     clock = FakeClock()
     gate = PinGate(pin, clock=clock)
     config = WebConfig(pin=pin, heartbeat_seconds=heartbeat, stream_retry_after=7)
@@ -143,6 +144,7 @@ def running_site(
                    camera=controller if camera else None)
     finally:
         server.stop()
+        match.close()
 
 
 class EventStream:

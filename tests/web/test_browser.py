@@ -18,7 +18,10 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import BrowserContext, Page, sync_playwright
 
-from nardy_pi.web.commands import CubeAction
+from nardy_pi.commands import CubeAction, NewMatch
+from nardy_pi.game.settings import MatchSettings
+from nardy_pi.rules.position import Position
+from nardy_pi.web.move_text import physical_move
 from tests.web.helpers import PIN, EventStream, Site, running_site
 
 CHROMIUM = "/usr/bin/chromium"
@@ -108,36 +111,33 @@ def log_in(page: Page, site: Site, lang: str = "ru") -> None:
 def test_page_updates_live_after_a_play(site: Site, page: Page, tmp_path: Path) -> None:
     page.goto(f"http://127.0.0.1:{site.port}/?lang=ru")
     page.wait_for_selector("#conn[data-conn='live']", timeout=10_000)
-    assert page.inner_text("#turn").strip() == "Белые ходят"
     assert page.locator("#board svg circle").count() >= 30
 
-    site.match.roll((6, 5))
+    site.match.roll((5, 6))  # the opening throw: black's six beats white's five
     page.wait_for_function("() => document.querySelector('#dice').dataset.values === '65'")
+    assert page.inner_text("#turn").strip() == "Чёрные ходят"
     assert "шеш-беш" in page.inner_text("#dice-name")
 
-    site.match.play(0)
-    wait_seq(page, site)
-    assert page.inner_text("#turn").strip() == "Чёрные ходят"
-    assert page.locator("#board polygon.marked").count() >= 2
-
-    site.match.roll((6, 4))
     black = site.match.play(0)
     wait_seq(page, site)
+    assert page.inner_text("#turn").strip() == "Белые ходят"
+    assert page.locator("#board polygon.marked").count() >= 2
     # Black's move in the numbering drawn on the board: own point p is physical 25 - p.
-    first = black.notation.split()[0].split("/")[0]
-    assert f"{25 - int(first)}/" in page.inner_text("#last-move")
+    shown = physical_move(black.notation, "black", "backgammon")["ru"]
+    assert shown != black.notation and shown in page.inner_text("#last-move")
     heads = page.locator("#moves thead th").all_inner_texts()
     assert heads == ["№", "Белые", "Чёрные"]
 
     site.match.roll((4, 2))
-    site.match.alert(
-        "illegal_move",
-        "wrong_distance",
-        "Moved 24/19 with a 4: the checker went one point too far",
-        "Ход 24/19 при четвёрке: шашка ушла на пункт дальше",
-    )
+    # White moves a checker five points (physical 13 -> 8) with 4-2: the referee objects.
+    board = site.match.position
+    points = list(board.points)
+    points[12] -= 1
+    points[7] += 1
+    site.match.misplay(Position(tuple(points), board.bar, board.off, board.turn))
+    alert = next(a for a in site.state()["alerts"] if a["kind"] == "illegal_move")
     page.wait_for_selector(".alert.illegal_move")
-    assert "шашка ушла на пункт дальше" in page.inner_text("#alerts")
+    assert alert["message_ru"] in page.inner_text("#alerts")
     assert page.inner_text("#alerts").startswith("Неправильный ход")
     assert page.get_attribute("#dice", "data-values") == "42"
 
@@ -148,38 +148,42 @@ def test_page_updates_live_after_a_play(site: Site, page: Page, tmp_path: Path) 
 
 
 def test_one_cube_and_clocks_that_tick(site: Site, page: Page) -> None:
+    timed = MatchSettings(move_seconds=42, timeout_loses=True)
+    site.match.loop.call(NewMatch("backgammon", 5, timed, "Ашот", "Борис"))
     page.goto(f"http://127.0.0.1:{site.port}/?lang=ru")
     page.wait_for_selector("#conn[data-conn='live']", timeout=10_000)
+    assert page.inner_text("#timer-rule") == "42 с на ход; когда время вышло — партия проиграна"
     # In the middle the cube shows 64 in the drawing and on the card alike, worth 1.
     assert page.get_attribute("#board rect.cube", "data-face") == "64"
     assert page.inner_text("#cube .cube-box") == "64"
     assert "ставка 1" in page.inner_text("#cube")
-    site.match.execute(CubeAction("double"))
-    site.match.execute(CubeAction("take"))
+    site.match.roll((3, 1))  # Ашот (white) opens; then Борис may double before his roll
+    site.match.play(0)
+    site.match.loop.call(CubeAction("double"))
+    site.match.loop.call(CubeAction("take"))
     wait_seq(page, site)
-    assert page.get_attribute("#board rect.cube", "data-owner") == "black"
+    assert page.get_attribute("#board rect.cube", "data-owner") == "white"
     assert page.get_attribute("#board rect.cube", "data-face") == "2"
     assert page.inner_text("#cube .cube-box") == "2"
-    assert "Чёрные (чёрные)" in page.inner_text("#cube")
+    assert "Ашот (белые)" in page.inner_text("#cube")
 
-    site.match.set_clock("white", 42.0)
-    wait_seq(page, site)
-    first = page.inner_text("#player-white .clock")
-    assert first in ("0:42", "0:41")
+    # Борис is to roll with the move timer running: his clock ticks on the page by itself.
+    page.wait_for_selector("#player-black .clock")
+    first = page.inner_text("#player-black .clock")
+    assert first.startswith("0:4")
     page.wait_for_function(
-        "() => document.querySelector('#player-white .clock').textContent === '0:40'",
+        f"() => document.querySelector('#player-black .clock').textContent !== '{first}'",
         timeout=5_000,
     )
     # The win words as players say them.
-    words = page.evaluate("NARDY.resultWords({type: 'gammon', points: 2})")
-    assert words == "Марс! +2"
-    assert page.evaluate("NARDY.resultWords({type: 'backgammon', points: 6})") == "Кокс! +6"
+    assert page.evaluate("NARDY.resultWords({type: 'gammon', points: 2})") == "Марс! +2"
+    assert page.evaluate("NARDY.resultWords({type: 'koks', points: 6})") == "Кокс! +6"
 
 
 @pytest.mark.parametrize("lang", ["ru", "en"])
 def test_screenshots_phone_and_desktop(site: Site, page: Page, lang: str) -> None:
     SHOTS.mkdir(exist_ok=True)
-    site.match.roll((3, 1))
+    site.match.roll((3, 1))  # white opens
     site.match.play(0)
     site.match.roll((5, 5))
     for size, name in ((PHONE, "phone"), (DESKTOP, "desktop")):
@@ -211,27 +215,31 @@ def test_screenshots_phone_and_desktop(site: Site, page: Page, lang: str) -> Non
 
 
 def test_no_english_on_the_russian_page_through_a_whole_match(site: Site, page: Page) -> None:
+    site.match.loop.call(NewMatch("backgammon", 1))  # one game decides it
     page.goto(f"http://127.0.0.1:{site.port}/?lang=ru")
     page.wait_for_selector("#conn[data-conn='live']", timeout=10_000)
     rng = random.Random(7)
-    site.match.alert("reroll", "off_board", "Throw again: a die left the board",
-                     "Перебросьте: кость вылетела за доску")
     site.match.set_device("strip", "reconnecting")
-    site.match.execute(CubeAction("double"))
-    site.match.execute(CubeAction("take"))
+    site.match.roll((2, 1))
+    site.match.play(0)
+    site.match.loop.call(CubeAction("double"))
+    site.match.loop.call(CubeAction("take"))
     found: set[str] = set()
-    for turn in range(600):
-        if site.match.state().winner:
+    for turn in range(800):
+        if site.state()["phase"] in ("game_over", "match_over"):
             break
-        if site.match.roll((rng.randint(1, 6), rng.randint(1, 6))):
+        dice = (rng.randint(1, 6), rng.randint(1, 6))
+        if site.match.roll(dice):
             site.match.play(rng.randrange(1000))
         if turn % 25 == 0:
             wait_seq(page, site)
             found |= set(english_on(page))
-    assert site.match.state().winner, "the game did not end"
+    state = site.state()
+    assert state["phase"] == "match_over", state["phase"]
     wait_seq(page, site)
     page.wait_for_selector("#result:not([hidden])")
-    assert "Победа:" in page.inner_text("#result")
+    result = page.inner_text("#result")
+    assert "Победа:" in result and "Матч выигран:" in result
     found |= set(english_on(page))
     for path in ("/dice", "/history", "/control"):
         page.goto(f"http://127.0.0.1:{site.port}{path}?lang=ru")
@@ -260,41 +268,56 @@ def test_cube_buttons_name_who_acts_and_only_legal_ones_work(camera_site: Site,
     log_in(page, site)
     double = page.locator("[data-cube=double]")
     take = page.locator("[data-cube=take]")
-    assert double.is_enabled() and double.inner_text() == "Белые: удвоить до 2"
+    assert double.is_disabled()  # the opening throw: no cube yet
+    assert page.inner_text("[data-why=double]") == "Удваивать можно только до броска"
+    site.match.roll((3, 1))  # white opens and plays: black may double before his roll
+    site.match.play(0)
+    page.wait_for_function("() => !document.querySelector('[data-cube=double]').disabled")
+    assert double.inner_text() == "Чёрные: удвоить до 2"
     assert take.is_disabled()
     assert page.inner_text("[data-why=take]") == "Удвоения не предлагали"
     double.click()
     page.wait_for_function("() => !document.querySelector('[data-cube=take]').disabled")
     assert wait_state(site, lambda s: s["cube_offered"])["cube_offered"]
-    assert take.inner_text() == "Чёрные: принять, куб станет 2"
+    assert take.inner_text() == "Белые: принять, куб станет 2"
     assert double.is_disabled()
     take.click()
     state = wait_state(site, lambda s: s["cube_value"] == 2)
-    assert state["cube_owner"] == "black"
-    # White no longer owns the cube: the button says why it cannot double.
-    page.wait_for_function("() => document.querySelector('[data-why=double]').textContent")
-    assert "Владелец куба — Чёрные" in page.inner_text("[data-why=double]")
+    assert state["cube_owner"] == "white"
+    # Black is to roll but no longer may double: the button says why.
+    page.wait_for_function("() => document.querySelector('[data-why=double]').textContent"
+                           ".includes('Владелец')")
+    assert "Владелец куба — Белые" in page.inner_text("[data-why=double]")
+    # A refusal from the engine, in Russian: a second take with nothing offered.
+    reply = page.evaluate("""async () => {
+        const r = await fetch('/api/control/cube', {method: 'POST', credentials: 'same-origin',
+            headers: {'Content-Type': 'application/json'}, body: '{"action": "take"}'});
+        return r.json();
+    }""")
+    assert reply["key"].startswith("refusal.")
+    assert page.evaluate(f"NARDY.t({reply['key']!r}, {reply['params']!r})") != reply["error"]
     page.screenshot(path=str(SHOTS / "control-phone-ru.png"), full_page=True)
 
 
 def test_undo_and_new_match_ask_first_and_say_what_changes(camera_site: Site,
                                                            page: Page) -> None:
     site = camera_site
-    site.match.roll((6, 1))
+    site.match.roll((6, 1))  # black, to roll after the cube test
     played = site.match.play(0)
     log_in(page, site)
     page.wait_for_function("() => !document.querySelector('#undo').disabled")
     page.click("#undo")
     page.wait_for_selector("#confirm[open]")
     text = page.inner_text("#confirm-text")
-    assert "Белые" in text and played.notation in text and "61" in text
+    shown = physical_move(played.notation, "black", "backgammon")["ru"]
+    assert "Чёрные" in text and shown in text and "61" in text
     seq = site.state()["seq"]
     page.click("#confirm-cancel")
     time.sleep(0.3)
     assert site.state()["seq"] == seq  # cancelled: nothing sent
     page.click("#undo")
     page.click("#confirm-ok")
-    wait_state(site, lambda s: not s["moves"])
+    wait_state(site, lambda s: s["moves"][-1]["side"] != "black" or s["phase"] == "move")
 
     page.fill("#new-match input[name=white_name]", "Ашот")
     page.fill("#new-match input[name=match_length]", "7")
@@ -379,9 +402,9 @@ def test_page_falls_back_to_polling_when_streams_are_capped(page: Page) -> None:
         try:
             page.goto(f"http://127.0.0.1:{site.port}/?lang=ru")
             page.wait_for_selector("#conn[data-conn='polling']", timeout=10_000)
-            site.match.roll((3, 3))
+            site.match.roll((4, 3))  # an opening throw: white's 4 starts
             page.wait_for_function(
-                "() => document.querySelector('#dice').dataset.values === '33'", timeout=10_000
+                "() => document.querySelector('#dice').dataset.values === '43'", timeout=10_000
             )
         finally:
             hog.close()

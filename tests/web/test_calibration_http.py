@@ -20,11 +20,15 @@ def camera_site() -> Iterator[Site]:
         yield site
 
 
-def test_without_a_recalibrator_the_page_is_told_so(site: Site) -> None:
+def test_without_a_camera_frame_the_page_is_told_so(site: Site) -> None:
+    # The real loop's controller, before the camera has sent a frame.
     token = site.login()
-    reply = site.post_json("/api/calibration/apply", {"corners": [[0, 0]] * 4}, session=token)
-    assert reply.status == 501
-    assert reply.json()["key"] == "calibration.unsupported"
+    corners = [[1, 1], [2, 1], [2, 2], [1, 2]]
+    reply = site.post_json("/api/calibration/apply", {"corners": corners}, session=token)
+    assert reply.status == 422
+    assert reply.json()["key"] == "calibration.no_frame"
+    found = site.post_json("/api/calibration/find", {}, session=token)
+    assert found.status == 422 and found.json()["key"] == "calibration.no_frame"
 
 
 def test_session_and_origin_come_first(camera_site: Site) -> None:

@@ -7,12 +7,13 @@ import re
 from pathlib import Path
 
 import nardy_pi
+from nardy_pi.messages_en import MESSAGES as ENGINE_EN
 from nardy_pi.web.i18n import MESSAGES
 
 PACKAGE = Path(nardy_pi.__file__).parent
 WEB = PACKAGE / "web"
 # Dotted message keys as Python code names them: "refusal.wrong_phase", "calibration.failed".
-DOTTED = re.compile(r"""["']((?:refusal|calibration|error|result|device)\.[a-z0-9_.]+)["']""")
+DOTTED = re.compile(r"""["']((?:refusal|command|calibration|error)\.[a-z0-9_.]+)["']""")
 JS_KEY = re.compile(r"""\bt\(\s*"([a-z0-9_.]+)"[,)]""")
 TEMPLATE_KEY = re.compile(r"""\bt\.([a-z0-9_]+)|\bt\[['"]([a-z0-9_.]+)['"]\]""")
 # Keys the scripts build from a prefix plus a value the state carries.
@@ -21,8 +22,8 @@ PREFIXES = {
                "roll", "move", "cube", "resign"],
     "alert_": ["reroll", "illegal_move", "desync", "info", "timeout"],
     "status_": ["ok", "absent", "error", "reconnecting", "disabled"],
-    "result_": ["single", "gammon", "backgammon", "home_mars", "drop", "resign", "timeout",
-                "draw"],
+    "result_": ["single", "gammon", "backgammon", "oin", "mars", "koks", "home_mars", "drop",
+                "resign", "timeout", "draw"],
     "fair_": ["none", "too_few", "ok", "odd", "bad"],
     "corner_": ["top_left", "top_right", "bottom_right", "bottom_left"],
     "tool_": ["add_white", "remove_white", "add_black", "remove_black"],
@@ -57,8 +58,9 @@ def test_the_scan_finds_what_it_should() -> None:
 
 
 def test_every_key_has_both_languages() -> None:
+    keys = _python_keys() | _page_keys() | set(ENGINE_EN)
     missing = {
-        lang: sorted(k for k in _python_keys() | _page_keys() if k not in MESSAGES[lang])
+        lang: sorted(k for k in keys if k not in MESSAGES[lang])
         for lang in ("en", "ru")
     }
     assert missing == {"en": [], "ru": []}

@@ -75,14 +75,16 @@ const NARDY = (() => {
     const name = (side) => playerName(state, side);
     const out = {};
     let why = null;
+    const settings = state.settings || {};
+    const limit = settings.cube_limit === undefined ? 64 : settings.cube_limit;
     if (state.winner || OVER_PHASES.includes(state.phase)) why = t("cube_why_over");
-    else if (state.cube_enabled === false) why = t("cube_why_none");
+    else if (settings.cube === false) why = t("cube_why_none");
     else if (offered) why = t("cube_why_offered");
     else if (state.crawford) why = t("cube_why_crawford");
     else if (!state.turn || !ROLL_PHASES.includes(state.phase)) why = t("cube_why_phase");
     else if (state.cube_owner !== "center" && state.cube_owner !== state.turn) {
       why = t("cube_why_owner", { name: name(state.cube_owner) });
-    } else if (value >= 64) why = t("cube_why_max");
+    } else if (limit && value * 2 > limit) why = t("cube_why_max");
     out.double = {
       ok: !why, actor: state.turn, why,
       label: state.turn ? t("cube_who_double", { name: name(state.turn), n: value * 2 }) : t("double"),

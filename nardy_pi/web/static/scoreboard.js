@@ -24,9 +24,17 @@
     return Math.floor(s / 60) + ":" + String(s % 60).padStart(2, "0");
   }
 
-  // Seconds left on a side's clock now: the snapshot's figure, run down since it arrived
-  // when that side is the one thinking.
+  // Seconds left on the move timer for `side` now, counted down between snapshots. The
+  // reading was taken at wall-clock `timer.at`; when this device's clock disagrees with the
+  // referee's, it counts from when the snapshot arrived instead.
   function secondsLeft(state, side) {
+    const timer = state.timer;
+    if (timer && timer.side === side) {
+      if (!timer.running) return timer.remaining;
+      const late = Date.now() / 1000 - timer.at;
+      const start = late >= 0 && late <= timer.limit ? timer.remaining - late : timer.remaining;
+      return start - (performance.now() - receivedAt) / 1000;
+    }
     const base = state[side].clock_seconds;
     if (base === null || base === undefined) return null;
     if (state.turn !== side || !TICKING.includes(state.phase) || state.winner) return base;
@@ -82,8 +90,9 @@
     if (words) box.append(el("div", "result-words", words));
     if (result.cube > 1) box.append(el("div", "result-cube", t("result_cube", { n: result.cube })));
     box.append(el("div", "result-score", t("match_score") + ": " + scoreLine(state)));
-    if (matchOver && state.winner) {
-      box.append(el("div", "result-match", t("match_wins", { name: playerName(state, state.winner) })));
+    const matchWinner = state.match_winner || (matchOver && state.winner);
+    if (matchOver && matchWinner) {
+      box.append(el("div", "result-match", t("match_wins", { name: playerName(state, matchWinner) })));
     } else if (state.crawford) {
       box.append(el("div", "result-crawford", t("crawford_note")));
     }
@@ -144,14 +153,13 @@
     box.append(name, stats);
   }
 
-  // The move timer's rule, when the snapshot says a timer is set.
+  // The move timer's rule, when the match has one.
   function timerRule(state) {
-    const timer = state.timer || state.timer_settings || null;
-    const seconds = timer ? (timer.move_seconds || timer.seconds) : state.move_seconds;
+    const settings = state.settings || {};
+    const seconds = settings.move_seconds || (state.timer && state.timer.limit);
     if (!seconds) return "";
-    const outcome = (timer && (timer.on_timeout || timer.outcome)) || "loss";
-    const key = { loss: "timeout_loss", lose: "timeout_loss", warn: "timeout_warn", warning: "timeout_warn", auto: "timeout_auto" }[outcome] || "timeout_loss";
-    return t("clock_rule", { s: seconds, outcome: t(key) });
+    const loses = settings.timeout_loses || (state.timer && state.timer.timeout_loses);
+    return t("clock_rule", { s: Math.round(seconds), outcome: t(loses ? "timeout_loss" : "timeout_warn") });
   }
 
   function renderMatch(payload, result) {
