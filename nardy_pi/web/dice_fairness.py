@@ -65,28 +65,38 @@ def fairness(rolls: list[Roll]) -> dict[str, Any]:
 
 
 class LifetimeRolls:
-    """Every two-dice roll in a match log file (all matches this device has refereed),
-    re-read only when the file changed. A missing or unreadable log yields no rolls."""
+    """Every two-dice roll in a match log file (all matches this device has refereed, and
+    the newest match alone), re-read only when the file changed. A missing or unreadable
+    log yields no rolls."""
 
     def __init__(self, path: str | Path | None) -> None:
         self.path = Path(path) if path else None
         self._lock = threading.Lock()
         self._key: tuple[float, int] | None = None
-        self._rolls: list[Roll] = []
+        self._by_match: list[list[Roll]] = []
 
     def rolls(self) -> list[Roll] | None:
-        """None when there is no log to count from."""
+        """Every match's rolls; None when there is no log to count from."""
+        by_match = self._read_if_changed()
+        return None if by_match is None else [r for rolls in by_match for r in rolls]
+
+    def newest_match(self) -> list[Roll] | None:
+        """The rolls of the newest match in the log (the one being played)."""
+        by_match = self._read_if_changed()
+        return None if not by_match else list(by_match[-1])
+
+    def _read_if_changed(self) -> list[list[Roll]] | None:
         if self.path is None or not self.path.exists():
             return None
         stat = self.path.stat()
         key = (stat.st_mtime, stat.st_size)
         with self._lock:
             if key != self._key:
-                self._rolls = self._read()
+                self._by_match = self._read()
                 self._key = key
-            return list(self._rolls)
+            return self._by_match
 
-    def _read(self) -> list[Roll]:
+    def _read(self) -> list[list[Roll]]:
         from nardy_pi.game.events import Roll as RollEvent
         from nardy_pi.store.eventlog import EventStore
 
@@ -94,10 +104,9 @@ class LifetimeRolls:
         try:
             with EventStore(self.path) as store:
                 return [
-                    (e.dice[0], e.dice[1])
+                    [(e.dice[0], e.dice[1]) for e in store.events(match_id)
+                     if isinstance(e, RollEvent)]
                     for match_id in store.match_ids()
-                    for e in store.events(match_id)
-                    if isinstance(e, RollEvent)
                 ]
         except Exception as exc:  # a damaged log must not break the page
             log.warning("dice statistics: cannot read %s: %s", self.path, exc)

@@ -157,6 +157,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         # --- dice fairness ---------------------------------------------------------------
         "fair_title": "Are the dice fair?",
         "fair_match": "This match",
+        "fair_game": "this game",
         "fair_lifetime": "This device, all matches",
         "fair_rolls": "{n} rolls",
         "fair_face": "Face",
@@ -213,6 +214,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "point_taken": "Point {p} holds the other colour: remove those first",
         "reset_edit": "Start again from the game",
         "notice_sent": "Sent",
+        "use_cube": "Play with the doubling cube",
+        "move_seconds": "Seconds per move (0 = no timer)",
+        "timeout_loses": "Running out of time loses the game",
+        "rules_cube": "with the cube",
+        "rules_no_cube": "no cube",
+        "jacoby_short": "Jacoby rule",
         # --- calibration wizard ----------------------------------------------------------
         "cal_step1": "1. The camera's view",
         "cal_step2": "2. The corners of the playing surface",
@@ -393,6 +400,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         # --- честность костей ------------------------------------------------------------
         "fair_title": "Честные ли зары?",
         "fair_match": "Этот матч",
+        "fair_game": "эта партия",
         "fair_lifetime": "Это устройство, все матчи",
         "fair_rolls": "бросков: {n}",
         "fair_face": "Грань",
@@ -448,6 +456,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "point_taken": "На пункте {p} шашки другого цвета: сначала уберите их",
         "reset_edit": "Начать заново с позиции партии",
         "notice_sent": "Отправлено",
+        "use_cube": "Играть с кубом удвоения",
+        "move_seconds": "Секунд на ход (0 — без таймера)",
+        "timeout_loses": "Время вышло — партия проиграна",
+        "rules_cube": "с кубом",
+        "rules_no_cube": "без куба",
+        "jacoby_short": "правило Джекоби",
         # --- мастер калибровки -----------------------------------------------------------
         "cal_step1": "1. Что видит камера",
         "cal_step2": "2. Углы игрового поля",

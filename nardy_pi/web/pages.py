@@ -83,10 +83,15 @@ def _lifetime() -> LifetimeRolls:
 @pages.get("/dice")
 def dice() -> str:
     _, state = services().hub.latest()
-    lifetime = _lifetime().rolls()
+    reader = _lifetime()
+    lifetime = reader.rolls()
+    match = reader.newest_match()
+    # Without a match log only the current game's moves are known.
+    title = "fair_match" if match is not None else "fair_game"
     return render_template(
         "dice.html",
-        match=fairness(rolls_of_moves(state.moves)),
+        match=fairness(match if match is not None else rolls_of_moves(state.moves)),
+        match_title=title,
         lifetime=fairness(lifetime) if lifetime is not None else None,
         **_common(),
     )

@@ -239,7 +239,12 @@ def test_no_english_on_the_russian_page_through_a_whole_match(site: Site, page: 
     wait_seq(page, site)
     page.wait_for_selector("#result:not([hidden])")
     result = page.inner_text("#result")
+    outcome = state["last_result"]
     assert "Победа:" in result and "Матч выигран:" in result
+    assert f"+{outcome['points']}" in result  # the points won, e.g. "Марс! +2"
+    words = {"single": "Обычная победа", "gammon": "Марс!", "backgammon": "Кокс!"}
+    assert words[outcome["win_type"]] in result
+    page.screenshot(path=str(SHOTS / "result-ru.png"))
     found |= set(english_on(page))
     for path in ("/dice", "/history", "/control"):
         page.goto(f"http://127.0.0.1:{site.port}{path}?lang=ru")

@@ -71,7 +71,12 @@ def test_lifetime_rolls_from_a_match_log(tmp_path) -> None:
     assert LifetimeRolls(path).rolls() == []
     with EventStore(path) as store:
         store.append(match_id, ge.Roll(Side.BLACK, (6, 6)))
-    assert LifetimeRolls(path).rolls() == [(6, 6)]
+        second = store.create_match(match.events[0])
+        store.append(second, ge.OpeningRoll(3, 1))
+        store.append(second, ge.Roll(Side.BLACK, (2, 1)))
+    reader = LifetimeRolls(path)
+    assert reader.rolls() == [(6, 6), (2, 1)]
+    assert reader.newest_match() == [(2, 1)]
 
 
 def test_dice_page_and_board_preview(site: Site) -> None:

@@ -101,6 +101,8 @@
     const game = [t("game_n", { n: state.game_number }), t("phase_" + state.phase)];
     if (state.crawford) game.push(t("crawford_note"));
     $("now-game").textContent = game.join(" · ");
+    $("now-rules").textContent = rulesLine(state.settings || {}, state.match_length);
+    if (!formTouched) fillNewMatch(state);
     const choices = cubeChoices(state);
     for (const button of document.querySelectorAll("[data-cube]")) {
       const choice = choices[button.dataset.cube];
@@ -112,6 +114,34 @@
     $("undo").disabled = !last;
     $("undo-why").textContent = last ? "" : t("confirm_undo_nothing");
     calibrationHints();
+  }
+
+  // The rules in force, in words: cube, Crawford or Jacoby, the move timer.
+  function rulesLine(settings, length) {
+    const parts = [t(settings.cube === false ? "rules_no_cube" : "rules_cube")];
+    if (length && settings.crawford !== false) parts.push(t("crawford"));
+    if (!length && settings.jacoby) parts.push(t("jacoby_short"));
+    if (settings.move_seconds) {
+      parts.push(t("clock_rule", { s: Math.round(settings.move_seconds),
+                                   outcome: t(settings.timeout_loses ? "timeout_loss" : "timeout_warn") }));
+    }
+    return parts.join(" · ");
+  }
+
+  // The new-match form starts from the match being played, so only what differs is typed.
+  let formTouched = false;
+  $("new-match").addEventListener("input", () => { formTouched = true; });
+  function fillNewMatch(state) {
+    const f = $("new-match").elements;
+    const settings = state.settings || {};
+    f.variant.value = state.variant;
+    f.match_length.value = state.match_length;
+    f.white_name.value = playerName(state, "white");
+    f.black_name.value = playerName(state, "black");
+    f.cube.checked = settings.cube !== false;
+    f.jacoby.checked = Boolean(settings.jacoby);
+    f.move_seconds.value = settings.move_seconds ? Math.round(settings.move_seconds) : 0;
+    f.timeout_loses.checked = Boolean(settings.timeout_loses);
   }
 
   function lastMove() {
@@ -193,8 +223,13 @@
       match_length: Number(f.match_length.value),
       white_name: f.white_name.value.trim() || t("white"),
       black_name: f.black_name.value.trim() || t("black"),
-      jacoby: f.jacoby.checked,
-      settings: { hit_and_hide_bear_off: f.hit_and_hide_bear_off.value },
+      jacoby: f.jacoby.checked && Number(f.match_length.value) === 0,
+      settings: {
+        hit_and_hide_bear_off: f.hit_and_hide_bear_off.value,
+        cube: f.cube.checked,
+        move_seconds: Number(f.move_seconds.value) > 0 ? Number(f.move_seconds.value) : null,
+        timeout_loses: f.timeout_loses.checked,
+      },
     };
     const state = payload.state;
     const played = state.moves.length || state.white.score || state.black.score || state.game_number > 1;
@@ -206,7 +241,10 @@
       t("confirm_new_match_will", { variant: variantOf(data.variant).title, length: lengthText(data.match_length),
                                     white: data.white_name, black: data.black_name }),
     ];
-    if (await confirmAction(t("confirm_new_match"), lines)) control("new_match", data, "match-notice");
+    lines.push(rulesLine(data.settings, data.match_length));
+    if (await confirmAction(t("confirm_new_match"), lines)) {
+      if (await control("new_match", data, "match-notice")) formTouched = false;
+    }
   });
 
   // --- correcting the position by tapping the board -----------------------------------

@@ -96,17 +96,18 @@
     } else if (state.crawford) {
       box.append(el("div", "result-crawford", t("crawford_note")));
     }
-    if (!matchOver && !state.winner) {
-      const next = el("button", "next-game", t("next_game", { n: state.game_number }));
-      next.type = "button";
-      next.addEventListener("click", () => {
-        sessionStorage.setItem(SEEN_KEY, String(result.number));
-        render(current);
-      });
-      box.append(next);
-    } else {
-      box.append(el("div", "hint", t("new_game_soon")));
+    if (matchOver) return;
+    if (state.winner) {
+      box.append(el("div", "hint", t("new_game_soon")));  // the board is still the old one
+      return;
     }
+    const next = el("button", "next-game", t("next_game", { n: state.game_number }));
+    next.type = "button";
+    next.addEventListener("click", () => {
+      sessionStorage.setItem(SEEN_KEY, String(result.number));
+      render(current);
+    });
+    box.append(next);
   }
 
   function renderTurn(state, result) {
@@ -120,6 +121,7 @@
       turn.append(el("span", "chip " + state.turn), el("span", "", playerName(state, state.turn) + " " + t("to_move")));
     }
     turn.dataset.side = who || "";
+    turn.hidden = Boolean(result);  // the result card above says it
     $("phase").textContent = result ? t("result_game", { n: result.number }) : t("phase_" + state.phase);
   }
 
