@@ -153,6 +153,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         # --- move list -------------------------------------------------------------------
         "move_no": "No.",
         "no_move": "no move",
+        "forced_play": "Only one play: {move}",
         "moves_numbering": "Points numbered as drawn on the board",
         # --- dice fairness ---------------------------------------------------------------
         "fair_title": "Are the dice fair?",
@@ -396,6 +397,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         # --- список ходов ----------------------------------------------------------------
         "move_no": "№",
         "no_move": "нет хода",
+        "forced_play": "Ход единственный: {move}",
         "moves_numbering": "Пункты пронумерованы как на доске",
         # --- честность костей ------------------------------------------------------------
         "fair_title": "Честные ли зары?",

@@ -91,3 +91,16 @@ def test_dice_page_and_board_preview(site: Site) -> None:
     assert b'data-point="bar-white"' in svg.body and b'data-point="off-black"' in svg.body
     assert site.get("/board.svg?board=nonsense").status == 400
     assert site.get(f"/board.svg?board={board}&off_white=99").status == 400
+
+
+def test_a_forced_play_is_shown_in_the_board_numbering() -> None:
+    from dataclasses import replace
+
+    from nardy_pi.state import State
+    from nardy_pi.web.payload import build_payload
+
+    state = State(variant="backgammon", board="-" * 26, points=(0,) * 24, turn="black",
+                  phase="move", dice=(6, 5))
+    assert build_payload(state)["forced_play"] is None
+    forced = build_payload(replace(state, forced_play="24/18 18/13"))["forced_play"]
+    assert forced == {"en": "1/7 7/12", "ru": "1/7 7/12"}

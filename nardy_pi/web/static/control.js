@@ -399,6 +399,11 @@
     drawCorners();
   });
   $("reload-frame").addEventListener("click", loadCalibration);
+  // The live frame: a fresh picture every few seconds while the panel is open and seen.
+  setInterval(() => {
+    if (document.hidden || $("panel").hidden || !$("frame").getAttribute("src")) return;
+    $("frame").src = "/api/calibration/frame.jpg?t=" + Date.now();
+  }, 3000);
 
   $("find-corners").addEventListener("click", async () => {
     notice("cal-notice", t("cal_finding"), false);

@@ -127,6 +127,8 @@
 
   function renderDice(payload) {
     const state = payload.state;
+    const forced = payload.forced_play;
+    $("forced").textContent = forced ? t("forced_play", { move: forced[lang] || forced.en }) : "";
     const dice = $("dice");
     dice.innerHTML = payload.dice_svg;  // server-generated from numbers only
     dice.dataset.values = state.dice.join("");
