@@ -106,6 +106,9 @@ class State:
     #: the evaluation engine in use: "gnubg-nn", "gnubg" (GNU Backgammon's program) or "none"
     engine: str = "none"
     timer: TimerState | None = None
+    #: GNU Backgammon's `PositionID:MatchID` of the position (backgammon family; "" else),
+    #: numbered as gnubg numbers this match imported from the .mat export
+    gnubg_id: str = ""
     #: the match settings in force (`MatchSettings.to_dict()`): rules, cube, results, timer
     settings: dict[str, Any] = field(default_factory=dict)
 

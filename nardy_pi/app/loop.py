@@ -203,7 +203,7 @@ class RefereeLoop:
     async def _ticker(self) -> None:
         while True:
             await asyncio.sleep(0.5)
-            self._check_timer()
+            self.check_timer()
             self.handle_events(self.referee.tick(self.clock()))
             if self.state is not None:
                 self.fanout.retry(self.state, self.clock())
@@ -338,7 +338,8 @@ class RefereeLoop:
                           reading.side.label if reading.side is not None else None,  # type: ignore[arg-type]
                           not reading.paused, time.time(), settings.timeout_loses)
 
-    def _check_timer(self) -> None:
+    def check_timer(self) -> None:
+        """Run out of time: the side to act loses when the match says so (the ticker asks)."""
         if self.timer is None or not self.timer.expired():
             return
         settings = self.session.settings

@@ -7,6 +7,7 @@ from typing import Any
 
 from nardy_pi.app.session import MatchSession
 from nardy_pi.game.state import GameResult, Phase
+from nardy_pi.records.xgid_export import gnubg_id_of
 from nardy_pi.referee import Referee
 from nardy_pi.rules.notation.board_field import format_board_field
 from nardy_pi.rules.position import Position
@@ -111,4 +112,5 @@ def build_state(
         engine=engine,
         timer=timer,
         settings=m.settings.to_dict(),
+        gnubg_id=gnubg_id_of(m) if phase in (Phase.ROLL, Phase.MOVE, Phase.CUBE) else "",
     )

@@ -10,10 +10,17 @@ Both know the backgammon family only.
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
-from typing import Literal, Protocol
 
 from nardy_pi.errors import CommandRefused
+from nardy_pi.evaluation.gnubg_cli import GnubgProgram
+from nardy_pi.evaluation.gnubg_nn import GnubgNN
+from nardy_pi.evaluation.types import (
+    ENGINE_VARIANTS,
+    CubeView,
+    EngineChoice,
+    Evaluation,
+    Evaluator,
+)
 from nardy_pi.game.state import MatchState, Phase
 from nardy_pi.rules.play import Play
 from nardy_pi.rules.position import Position
@@ -21,69 +28,20 @@ from nardy_pi.rules.settings import RuleSettings
 from nardy_pi.rules.sides import Side
 from nardy_pi.rules.variants import get_variant
 
+__all__ = ["ENGINE_VARIANTS", "CubeView", "EngineChoice", "Evaluation", "Evaluator",
+           "GnubgNN", "GnubgProgram", "cube_view", "engine_best_play", "find_evaluator",
+           "settle_game"]
+
 log = logging.getLogger(__name__)
-
-EngineChoice = Literal["auto", "gnubg-nn", "gnubg", "none"]
-#: gnubg's nets know standard backgammon; these share its board and moves (DIGEST §2.1)
-ENGINE_VARIANTS = frozenset({"backgammon", "nackgammon"})
-
-
-@dataclass(frozen=True, slots=True)
-class Evaluation:
-    """Chances and equity for the side on roll, with the cube where it stands."""
-
-    win: float
-    win_gammon: float
-    win_backgammon: float
-    lose_gammon: float
-    lose_backgammon: float
-    cubeless: float
-    #: cubeful equity (per unit of the cube); None when the engine cannot give one
-    cubeful: float | None = None
-
-    @property
-    def equity(self) -> float:
-        return self.cubeful if self.cubeful is not None else self.cubeless
-
-
-@dataclass(frozen=True, slots=True)
-class CubeView:
-    """The match around a position, as an engine needs it (sides as `Side`)."""
-
-    value: int = 1
-    owner: Side | None = None
-    match_length: int = 0
-    score: tuple[int, int] = (0, 0)
-    crawford: bool = False
-    jacoby: bool = False
-
-
-class Evaluator(Protocol):
-    name: str
-
-    def best_play(
-        self, position: Position, dice: tuple[int, int], plays: list[Play]
-    ) -> Play | None:
-        """The engine's choice among `plays` for the side to move (position.turn)."""
-        ...
-
-    def evaluate(self, position: Position, cube: CubeView) -> Evaluation:
-        """Chances and equity for the side on roll (position.turn), before it rolls."""
-        ...
-
 
 def find_evaluator(choice: EngineChoice = "auto", gnubg_path: str = "") -> Evaluator | None:
     """The engine to use: `choice`, or with "auto" gnubg-nn, then the gnubg program."""
     if choice == "none":
         return None
     if choice in ("auto", "gnubg-nn"):
-        from nardy_pi.evaluation.gnubg_nn import GnubgNN
-
         nn = GnubgNN.load()
         if nn is not None or choice == "gnubg-nn":
             return nn
-    from nardy_pi.evaluation.gnubg_cli import GnubgProgram
-
     return GnubgProgram.find(gnubg_path)
 
 

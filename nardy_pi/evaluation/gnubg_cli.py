@@ -14,7 +14,7 @@ import shutil
 import subprocess
 from pathlib import Path
 
-from nardy_pi.evaluation import CubeView, Evaluation
+from nardy_pi.evaluation.types import CubeView, Evaluation
 from nardy_pi.rules.notation.gnubg_id import MatchId, encode_match_id, encode_position_id
 from nardy_pi.rules.notation.move_text import find_play
 from nardy_pi.rules.play import Play

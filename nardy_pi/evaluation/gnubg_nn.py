@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from nardy_pi.evaluation import CubeView, Evaluation
+from nardy_pi.evaluation.types import CubeView, Evaluation
 from nardy_pi.rules.play import Play
 from nardy_pi.rules.position import BAR, OFF, Position
 from nardy_pi.rules.variants import get_variant
@@ -53,6 +53,8 @@ class GnubgNN:
         return None
 
     def evaluate(self, position: Position, cube: CubeView) -> Evaluation:
-        w, wg, wb, lg, lb = (float(x) for x in self._nn.probabilities(gnubg_board(position), 0)[:5])
+        # 1 ply: at 0 ply the bear-off database gives no gammon chances at all.
+        values = self._nn.probabilities(gnubg_board(position), 1)[:5]
+        w, wg, wb, lg, lb = (float(x) for x in values)
         cubeless = 2 * w - 1 + wg - lg + wb - lb
         return Evaluation(w, wg, wb, lg, lb, cubeless, None)

@@ -9,6 +9,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
+from nardy_pi.devices.strip.output import StripOutput
 from nardy_pi.web.app import WebConfig, create_app
 from nardy_pi.web.auth import PinGate
 from nardy_pi.web.hub import StateHub
@@ -124,9 +125,10 @@ def running_site(
     max_streams: int = 8,
     heartbeat: float = 0.5,
     camera: bool = False,
+    strip: StripOutput | None = None,
 ) -> Iterator[Site]:
     hub = StateHub(max_streams=max_streams)
-    match = EngineTable(hub)
+    match = EngineTable(hub, strip=strip)
     controller: Any = LoopController(match.loop)
     if camera:
         from tests.web.camera import TableCamera

@@ -14,7 +14,9 @@ from typing import Any
 from nardy_pi.app.loop import RefereeLoop
 from nardy_pi.app.outputs import CallbackOutput, Fanout
 from nardy_pi.app.session import MatchSession
+from nardy_pi.commands import Confirm
 from nardy_pi.config import Config
+from nardy_pi.devices.strip.output import StripOutput
 from nardy_pi.game.state import Phase
 from nardy_pi.referee import Referee, RefereeSettings
 from nardy_pi.rules.play import Play
@@ -72,7 +74,8 @@ class ListHistory:
 class EngineTable:
     """A running loop over the real engine; `roll` and `play` act like hands at a board."""
 
-    def __init__(self, hub: StateHub, config: Config | None = None) -> None:
+    def __init__(self, hub: StateHub, config: Config | None = None,
+                 strip: StripOutput | None = None) -> None:
         self.hub = hub
         self.devices: dict[str, DeviceStatus] = {"strip": "ok"}
         config = config or Config()
@@ -82,6 +85,9 @@ class EngineTable:
         self.loop = RefereeLoop(referee, NoFrames(), lambda frame: frame,  # type: ignore[arg-type]
                                 Fanout([CallbackOutput("web", hub.publish)]), session,
                                 lambda: dict(self.devices))
+        if strip is not None:  # the point LEDs, as `nardy-pi run` wires them
+            self.loop.fanout.add(strip)
+            self.loop.hint_sinks.append(strip.set_hints)
         self._thread = threading.Thread(target=lambda: asyncio.run(self.loop.run()), daemon=True)
         self._thread.start()
         while self.loop._loop is None or self.loop.state is None:  # until it publishes
@@ -134,6 +140,10 @@ class EngineTable:
             if game.phase is not Phase.MOVE or not game.plays:
                 raise AssertionError(f"no play to make in phase {game.phase}")
             chosen = game.plays[choice % len(game.plays)]
+            if game.movements:  # a gulbar opponent's left-overs: no dice, the confirm button
+                self._see(chosen.result)
+                self.loop.handle_command(Confirm())
+                return chosen
             self._see(chosen.result, self._dice_lying())
             self._see(chosen.result)
             return chosen
