@@ -109,6 +109,9 @@ class State:
     #: GNU Backgammon's `PositionID:MatchID` of the position (backgammon family; "" else),
     #: numbered as gnubg numbers this match imported from the .mat export
     gnubg_id: str = ""
+    #: dice fairness per "white", "black" and "all": rolls, faces (counts of 1-6),
+    #: faces_p (chi-square p-value), doubles, doubles_p, reliable (enough rolls to judge)
+    dice_stats: dict[str, Any] = field(default_factory=dict)
     #: the match settings in force (`MatchSettings.to_dict()`): rules, cube, results, timer
     settings: dict[str, Any] = field(default_factory=dict)
 

@@ -133,6 +133,7 @@ class MatchSession:
         self.moves: list[MoveRecord] = []  # the current (or just finished) game's lines
         self.last_points: tuple[int, ...] = ()
         self._moves_game = 1
+        self._dice_cache: tuple[int, dict[str, dict[str, Any]]] = (-1, {})
         self._rebuild_moves()
 
     # --- starting -------------------------------------------------------------------------------
@@ -281,6 +282,27 @@ class MatchSession:
             raise CommandRefused(exc.key, **exc.params) from None
         self.record(ge.Resign(winner.opponent, level))
         self.record(ge.AcceptResign(winner))
+
+    def dice_summary(self) -> dict[str, dict[str, Any]]:
+        """Are the dice fair? Per player and for the match: face counts, doubles and the
+        chi-square p-values (cached until the next event: every frame builds a State)."""
+        key = len(self.match.events)
+        if self._dice_cache[0] != key:
+            from nardy_pi.game.dice_stats import match_dice_stats
+
+            summary = {
+                who: {
+                    "rolls": st.rolls,
+                    "faces": list(st.faces.observed),
+                    "faces_p": round(st.faces.p_value, 4),
+                    "doubles": st.doubles.observed[0],
+                    "doubles_p": round(st.doubles.p_value, 4),
+                    "reliable": st.faces.reliable,  # every expected count >= 5
+                }
+                for who, st in match_dice_stats(self.match.events).items()
+            }
+            self._dice_cache = (key, summary)
+        return self._dice_cache[1]
 
     def mat_text(self) -> str:
         from nardy_pi.records.mat_export import export_mat

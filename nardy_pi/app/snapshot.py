@@ -75,8 +75,11 @@ def build_state(
         winner = last.winner.label
     turn = game.turn if phase in (Phase.ROLL, Phase.MOVE, Phase.CUBE, Phase.RESIGN) else None
     forced = ""
+    alerts = [*referee_alerts(referee), *notices]
     if phase is Phase.MOVE and len(game.plays) == 1:
-        forced = game.plays[0].notation or "(forced)"
+        forced = game.plays[0].notation
+        alerts.append(Alert("info", "forced_play", f"only one legal play: {forced}",
+                            f"единственный возможный ход: {forced}", {"play": forced}))
 
     def player(side: Side) -> PlayerState:
         return PlayerState(m.players[side], m.score[side], position.pip_count(v, side),
@@ -101,7 +104,7 @@ def build_state(
         last_move=session.moves[-1] if session.moves else None,
         last_move_points=session.last_points,
         moves=tuple(session.moves),
-        alerts=(*referee_alerts(referee), *notices),
+        alerts=tuple(alerts),
         winner=winner,
         devices=dict(devices or {}),
         seq=seq,
@@ -112,5 +115,6 @@ def build_state(
         engine=engine,
         timer=timer,
         settings=m.settings.to_dict(),
+        dice_stats=session.dice_summary(),
         gnubg_id=gnubg_id_of(m) if phase in (Phase.ROLL, Phase.MOVE, Phase.CUBE) else "",
     )

@@ -53,8 +53,9 @@ def run(args: argparse.Namespace) -> int:
         starter = start_web
     running = build(config, web=starter, host=args.host, port=args.port)
     source = "demo table (synthetic board)" if running.demo else f"camera {config.camera.source}"
-    print(banner(source, config.game.variant, running.web_urls, running.pin), file=sys.stderr,
-          flush=True)
+    source += f", evaluation engine {running.loop.engine_name}"
+    print(banner(source, running.loop.session.state.variant, running.web_urls, running.pin),
+          file=sys.stderr, flush=True)
     loop = running.loop
 
     def on_signal(signum: int, _frame: object) -> None:

@@ -101,6 +101,7 @@ class Referee:
         #: gulbar: the opponent plays the movements the mover left; no throw of its own
         self._movements = False
         self._stale_dice: DiceKey | None = None  # dice lying from the previous throw
+        self._setup_pending = False  # the engine began the next game; the board is not set up
 
     @property
     def plays(self) -> list[Play]:
@@ -218,10 +219,12 @@ class Referee:
             self.game_number = game
             if self.phase is not Phase.GAME_OVER:
                 self.end_game()
+            self._setup_pending = True
         elif game < self.game_number:  # an undo reached back into the finished game
             self.game_number = game
-        if phase is Phase.MATCH_OVER or (phase is Phase.OPENING and self.phase is Phase.GAME_OVER):
-            return  # the board is being set up again; the start position will open the game
+            self._setup_pending = False
+        if phase is Phase.MATCH_OVER or (self._setup_pending and self.phase is Phase.GAME_OVER):
+            return  # the board is being set up again; the start position opens the next game
         if phase in (Phase.CUBE, Phase.RESIGN):
             phase = Phase.ROLL  # a question to answer: the board must stay as it is
         if (phase, position, dice) == (self.phase, self.position, self.dice):
@@ -463,6 +466,7 @@ class Referee:
         return self.last_desync
 
     def _new_game(self) -> list[ev.RefereeEvent]:
+        self._setup_pending = False
         self.position = Position.start(self.variant)
         self.phase = Phase.OPENING
         self.dice, self._move_map = None, None

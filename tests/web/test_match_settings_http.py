@@ -67,6 +67,8 @@ def test_head_rule_none_makes_6_6_one_forced_play_lit_on_the_strip(
     site.match.roll((6, 6))
     state = site.state()
     assert state["forced_play"] == "24/18"  # one checker only; 18/12 is black's head
+    said = next(a for a in state["alerts"] if a["code"] == "forced_play")  # the page says so
+    assert said["params"]["play"] == "24/18" and "24/18" in said["message_ru"]
     # The strip lights the only play: source 24 blue, destination 18 green.
     assert wait_for(lambda: emulator.pixels()[23][2] > emulator.pixels()[23][1])
     assert wait_for(lambda: emulator.pixels()[17][1] > max(emulator.pixels()[17][0],

@@ -66,4 +66,8 @@ def test_a_roll_with_no_legal_play_passes_the_turn_with_a_message(site: Site) ->
     notice = next(a for a in state["alerts"] if a["code"] == "no_legal_play_pass")
     assert "white cannot play 6-5" in notice["message_en"]
     assert state["moves"][-1]["text"] == "(no play)"
+    # The dice statistics count every two-dice roll, the pass included.
+    assert state["dice_stats"]["white"]["rolls"] == 1
+    assert state["dice_stats"]["white"]["faces"] == [0, 0, 0, 0, 1, 1]
+    assert state["dice_stats"]["all"]["reliable"] is False  # far too few rolls to judge
     assert state["points"] == list(Position(tuple(points), (1, 0), (0, 3)).points)
