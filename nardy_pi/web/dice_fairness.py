@@ -33,6 +33,33 @@ def rolls_of_moves(moves: Iterable[MoveRecord]) -> list[Roll]:
     return [(m.dice[0], m.dice[1]) for m in moves if len(m.dice) in (2, 4)]
 
 
+def verdict(rolls: int, p: float) -> str:
+    """The verdict key for `rolls` rolls whose least likely test gave `p`."""
+    if rolls == 0:
+        return "fair_none"
+    if rolls < MIN_ROLLS:
+        return "fair_too_few"
+    if p < BAD_P:
+        return "fair_bad"
+    return "fair_odd" if p < ODD_P else "fair_ok"
+
+
+def _shown_p(p: float) -> float:
+    return round(p, 3) if p >= 0.001 else float(f"{p:.1e}")
+
+
+def match_summary(stats: dict[str, Any]) -> dict[str, Any] | None:
+    """The scoreboard's one-line verdict from the engine's whole-match counts
+    (`State.dice_stats["all"]`); None when the snapshot carries none."""
+    every = stats.get("all") if isinstance(stats, dict) else None
+    if not every:
+        return None
+    p = min(float(every.get("faces_p", 1.0)), float(every.get("doubles_p", 1.0)))
+    rolls = int(every.get("rolls", 0))
+    return {"rolls": rolls, "p": _shown_p(p), "verdict": verdict(rolls, p),
+            "min_rolls": MIN_ROLLS, "scope": "match"}
+
+
 def fairness(rolls: list[Roll]) -> dict[str, Any]:
     """What the page shows for one set of rolls."""
     stats = dice_stats(rolls)
@@ -40,16 +67,6 @@ def fairness(rolls: list[Roll]) -> dict[str, Any]:
     per_double = [sum(1 for a, b in rolls if a == b == v) for v in range(1, 7)]
     doubles = chi_square([*per_double, n - sum(per_double)], [1 / 36] * 6 + [30 / 36])
     p = min(stats.faces.p_value, stats.doubles.p_value, doubles.p_value)
-    if n == 0:
-        verdict = "fair_none"
-    elif n < MIN_ROLLS:
-        verdict = "fair_too_few"
-    elif p < BAD_P:
-        verdict = "fair_bad"
-    elif p < ODD_P:
-        verdict = "fair_odd"
-    else:
-        verdict = "fair_ok"
     return {
         "rolls": n,
         "faces": list(stats.faces.observed),
@@ -58,9 +75,10 @@ def fairness(rolls: list[Roll]) -> dict[str, Any]:
         "doubles_total": sum(per_double),
         "doubles_expected": round(n / 36, 1),
         "doubles_pct": round(100 * stats.doubles_rate, 1),
-        "p": round(p, 3) if p >= 0.001 else float(f"{p:.1e}"),
-        "verdict": verdict,
+        "p": _shown_p(p),
+        "verdict": verdict(n, p),
         "min_rolls": MIN_ROLLS,
+        "scope": "game",
     }
 
 

@@ -14,7 +14,7 @@ from nardy_pi.rules.errors import UnknownVariantError
 from nardy_pi.rules.variants import get_variant
 from nardy_pi.state import State
 from nardy_pi.web.board_svg import cube_face, render_board, render_dice_row
-from nardy_pi.web.dice_fairness import fairness, rolls_of_moves
+from nardy_pi.web.dice_fairness import fairness, match_summary, rolls_of_moves
 from nardy_pi.web.dice_names import dice_name
 from nardy_pi.web.move_text import move_rows, physical_move
 
@@ -45,7 +45,8 @@ def build_payload(state: State) -> dict[str, Any]:
         "cube_face": cube_face(state),
         "move_rows": move_rows(state.moves, state.variant),
         "forced_play": _forced(state),
-        "dice_fairness": fairness(rolls_of_moves(state.moves)),
+        "dice_fairness": match_summary(getattr(state, "dice_stats", {}))
+        or fairness(rolls_of_moves(state.moves)),
     }
 
 

@@ -46,6 +46,15 @@ def test_fairness_verdicts() -> None:
     assert loaded["doubles"] == [0, 0, 0, 0, 0, 40] and loaded["doubles_total"] == 40
 
 
+def test_the_scoreboard_uses_the_engines_match_counts() -> None:
+    from nardy_pi.web.dice_fairness import match_summary
+
+    assert match_summary({}) is None
+    summary = match_summary({"all": {"rolls": 80, "faces_p": 0.2, "doubles_p": 0.0001}})
+    assert summary == {"rolls": 80, "p": 0.0001, "verdict": "fair_bad", "min_rolls": 30,
+                       "scope": "match"}
+
+
 def test_rolls_of_moves_skip_cube_actions() -> None:
     moves = (MoveRecord(1, "white", (3, 1), "8/5 6/5"), MoveRecord(2, "black", (), "Doubles => 2"),
              MoveRecord(3, "black", (4, 4, 4, 4), "24/20(2)"))

@@ -235,6 +235,7 @@
     const f = payload.dice_fairness;
     $("fair-verdict").textContent = t(f.verdict, { p: f.p, n: f.min_rolls });
     $("fair-rolls").textContent = t("fair_rolls", { n: f.rolls });
+    $("fair-scope").textContent = "· " + t(f.scope === "match" ? "fair_match_lower" : "fair_game");
     $("fairness").dataset.verdict = f.verdict;
   }
 
