@@ -214,7 +214,7 @@ class RefereeLoop:
         engine's decision (a gulbar extra throw, a pass, a refusal)."""
         for event in events:
             self.stats.events += 1
-            log.info("referee: %s", event)
+            log.debug("referee: %s", event)  # the console shows one short line (app/console.py)
             self.notices.heard(event)
             if isinstance(event, ev.MoveProgress):
                 self.hint_sources = () if event.lifted_from is None else (event.lifted_from,)
@@ -254,7 +254,7 @@ class RefereeLoop:
 
     def handle_command(self, command: cmd.Command) -> None:
         """A typed command from a button, the web panel or the club page."""
-        log.info("command: %s", command)
+        log.debug("command: %s", command)
         ref = self.referee
         if isinstance(command, cmd.Confirm):
             self.handle_events(ref.confirm(self.clock()))

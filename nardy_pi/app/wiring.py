@@ -22,7 +22,6 @@ from nardy_pi.devices.strip.output import StripOutput
 from nardy_pi.errors import CommandRefused, IllegalEventError, NardyError
 from nardy_pi.evaluation import find_evaluator
 from nardy_pi.referee import Referee
-from nardy_pi.state import State
 
 log = logging.getLogger(__name__)
 
@@ -35,6 +34,7 @@ class Running:
     source: FrameSource
     closers: list[Any] = field(default_factory=list)  # callables, run in reverse order
     web_url: str | None = None
+    web_urls: list[str] = field(default_factory=list)  # every address phones may use
     pin: str | None = None
     demo: Any = None
 
@@ -98,22 +98,9 @@ def _strip(config: Config, running_closers: list[Any]) -> StripOutput | None:
 
 
 def _log_output() -> Output:
-    last: dict[str, Any] = {}
+    from nardy_pi.app.console import console_output
 
-    def show(state: State) -> None:
-        key = (state.phase, state.turn, state.dice, len(state.moves), state.cube_value,
-               tuple(a.code for a in state.alerts), tuple(sorted(state.devices.items())))
-        if last.get("key") == key:
-            return
-        last["key"] = key
-        alerts = "; ".join(a.message_en for a in state.alerts)
-        move = f" last: {state.last_move.side} {state.last_move.text}" if state.last_move else ""
-        log.info("state #%d game %d %s, %s to play %s%s, cube %d, score %d-%d%s | devices %s",
-                 state.seq, state.game_number, state.phase, state.turn or "nobody",
-                 "-".join(map(str, state.dice)), move, state.cube_value, state.white.score,
-                 state.black.score, f" | ALERT {alerts}" if alerts else "", state.devices)
-
-    return CallbackOutput("log", show)
+    return console_output()
 
 
 #: starts the web page for a loop (`nardy_pi.web.serve.start_web`), handed in by the CLI
@@ -174,10 +161,20 @@ def build(
     if strip is not None:
         loop.hint_sinks.append(strip.set_hints)
     if web is not None:
-        handle = web(config, loop, host, port)
+        try:
+            handle = web(config, loop, host, port)
+        except OSError as exc:
+            from nardy_pi.app.console import busy_port_message
+
+            message = busy_port_message(exc, config.web.port if port is None else port)
+            running.close()
+            if message is None:
+                raise
+            raise ValueError(message) from None
         loop.fanout.add(handle.output)
         closers.append(handle.close)
         running.web_url, running.pin = handle.url, handle.pin
+        running.web_urls = list(getattr(handle, "urls", None) or [handle.url])
     return running
 
 

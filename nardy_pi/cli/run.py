@@ -32,6 +32,7 @@ def add_parser(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from nardy_pi.app.console import ConsoleFormatter, banner
     from nardy_pi.app.wiring import build
     from nardy_pi.config import load_config
 
@@ -39,11 +40,11 @@ def run(args: argparse.Namespace) -> int:
         raise ValueError("--duration must be a positive number of seconds")
     if args.port is not None and not 0 <= args.port <= 65535:
         raise ValueError("--port must be 0-65535 (0 = any free port)")
-    logging.basicConfig(
-        level=logging.WARNING if args.quiet else logging.INFO,
-        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
-        stream=sys.stderr,
-    )
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(ConsoleFormatter())
+    logging.basicConfig(level=logging.WARNING if args.quiet else logging.INFO,
+                        handlers=[handler])
+    logging.getLogger("nardy_pi.web.server").setLevel(logging.WARNING)  # the banner says it
     config = load_config(args.config)
     starter = None
     if not args.no_web and config.web.enabled:
@@ -51,12 +52,10 @@ def run(args: argparse.Namespace) -> int:
 
         starter = start_web
     running = build(config, web=starter, host=args.host, port=args.port)
-    source = "demo table (synthetic board)" if running.demo else config.camera.source
-    print(f"nardy-pi: source {source}, variant {running.loop.session.state.variant}, "
-          f"evaluation engine {running.loop.engine_name}", file=sys.stderr)
-    if running.web_url:
-        print(f"nardy-pi: web page {running.web_url} (control PIN {running.pin})",
-              file=sys.stderr)
+    source = "demo table (synthetic board)" if running.demo else f"camera {config.camera.source}"
+    source += f", evaluation engine {running.loop.engine_name}"
+    print(banner(source, running.loop.session.state.variant, running.web_urls, running.pin),
+          file=sys.stderr, flush=True)
     loop = running.loop
 
     def on_signal(signum: int, _frame: object) -> None:
@@ -69,9 +68,10 @@ def run(args: argparse.Namespace) -> int:
         signal.signal(signal.SIGTERM, previous)
         running.close()
     elapsed = max(1e-9, __import__("time").monotonic() - stats.started)
+    devices = ", ".join(f"{name} {status}" for name, status in loop.devices().items())
     print(
-        f"nardy-pi: {stats.frames} frames ({stats.frames / elapsed:.1f}/s), "
-        f"{stats.events} referee events, devices {loop.devices()}",
+        f"nardy-pi: stopped after {stats.frames} frames ({stats.frames / elapsed:.1f}/s), "
+        f"{stats.events} referee events; devices: {devices}",
         file=sys.stderr,
     )
     return 0

@@ -6,6 +6,7 @@ from flask import Flask, Response, g, jsonify, request
 
 from nardy_pi.web.api import api
 from nardy_pi.web.auth import PinGate
+from nardy_pi.web.calibration_api import calibration_api
 from nardy_pi.web.controller import Controller
 from nardy_pi.web.history import History
 from nardy_pi.web.hub import StateHub
@@ -59,6 +60,7 @@ def create_app(
     @app.before_request
     def guard() -> None:
         check_host(request, hosts)
+    app.register_blueprint(calibration_api)
 
     @app.before_request
     def pick_language() -> None:

@@ -3,6 +3,10 @@
 Drawn in the physical frame of board-frame.md (13-18 | 19-24 on top, 12-7 | 6-1 below,
 white = bottom player), so the picture matches the real board on the table. The points the
 last play touched are outlined. Pure function of the state: the page asks for nothing else.
+
+Every point, each side's half of the bar and each tray carries `data-point` ("1".."24",
+"bar-white", "off-black", ...) on a transparent `hit` area, so the control panel can correct
+the position by tapping the drawing.
 """
 
 from __future__ import annotations
@@ -14,7 +18,7 @@ POINT_H = 180
 CHECKER_R = 18
 MAX_DRAWN = 5  # checkers drawn per stack; more are shown as a number on the top one
 LEFT = 56  # room for the cube
-TOP = 24  # room for the point numbers
+TOP = 30  # room for the point numbers (legible on a 390 px phone)
 BAR_W = 40
 GAP = 40  # between the two rows
 BOARD_W = 12 * POINT_W + BAR_W
@@ -22,7 +26,8 @@ BOARD_H = 2 * POINT_H + GAP
 TRAY_X = LEFT + BOARD_W + 10
 TRAY_W = 46
 WIDTH = TRAY_X + TRAY_W + 6
-HEIGHT = TOP + BOARD_H + 24
+HEIGHT = TOP + BOARD_H + 30
+LABEL_SIZE = 22
 
 COLORS = {
     "frame": "#4e342e",
@@ -97,18 +102,24 @@ def _points(state: State) -> list[str]:
             f'points="{x + 1:.0f},{base} {x + POINT_W - 1:.0f},{base} {x + POINT_W / 2:.0f},{tip}"'
             f' fill="{fill}"{stroke}/>'
         )
-        label_y = TOP - 6 if top else TOP + BOARD_H + 18
+        label_y = TOP - 7 if top else TOP + BOARD_H + 25
         weight = ' font-weight="bold"' if mark else ""
         color = COLORS["mark"] if mark else COLORS["label"]
         out.append(
             f'<text x="{x + POINT_W / 2:.0f}" y="{label_y}" text-anchor="middle" '
-            f'font-size="15" fill="{color}"{weight}>{point}</text>'
+            f'font-size="{LABEL_SIZE}" fill="{color}"{weight}>{point}</text>'
         )
+        out.append(_hit(x, TOP if top else TOP + BOARD_H / 2, POINT_W, BOARD_H / 2, str(point)))
         count = state.points[point - 1] if point - 1 < len(state.points) else 0
         if count:
             direction = 1 if top else -1
             out += _stack(x + POINT_W / 2, base, direction, abs(count), count > 0)
     return out
+
+
+def _hit(x: float, y: float, w: float, h: float, target: str) -> str:
+    return (f'<rect class="hit" data-point="{target}" x="{x:.0f}" y="{y:.0f}" width="{w:.0f}" '
+            f'height="{h:.0f}" fill="transparent"/>')
 
 
 def _bar(state: State) -> list[str]:
@@ -123,6 +134,8 @@ def _bar(state: State) -> list[str]:
         out += _stack(cx, mid - GAP / 2, -1, state.black.on_bar, False)
     if state.white.on_bar:
         out += _stack(cx, mid + GAP / 2, 1, state.white.on_bar, True)
+    out.append(_hit(LEFT + 6 * POINT_W, TOP, BAR_W, BOARD_H / 2, "bar-black"))
+    out.append(_hit(LEFT + 6 * POINT_W, mid, BAR_W, BOARD_H / 2, "bar-white"))
     return out
 
 
@@ -146,7 +159,14 @@ def _tray(y: float, count: int, white: bool) -> list[str]:
             f'<text x="{TRAY_X + TRAY_W / 2}" y="{text_y:.0f}" text-anchor="middle" '
             f'font-size="18" font-weight="bold" fill="{COLORS["mark"]}">{count}</text>'
         )
+    out.append(_hit(TRAY_X, y, TRAY_W, height, "off-white" if white else "off-black"))
     return out
+
+
+def cube_face(state: State) -> int:
+    """The number on top of the cube: a cube in the middle shows 64 and is worth 1; the
+    drawing and the page's cube card both show this face."""
+    return 64 if state.cube_owner == "center" and state.cube_value == 1 else state.cube_value
 
 
 def _cube(state: State) -> list[str]:
@@ -158,10 +178,11 @@ def _cube(state: State) -> list[str]:
         y = TOP + BOARD_H - size - 8
     else:
         y = TOP + BOARD_H / 2 - size / 2
-    value = 64 if state.cube_owner == "center" and state.cube_value == 1 else state.cube_value
+    value = cube_face(state)
     ring = f' stroke="{COLORS["mark"]}" stroke-width="4"' if state.cube_offered else ""
     return [
-        f'<rect class="cube" x="{x:.0f}" y="{y:.0f}" width="{size}" height="{size}" rx="6" '
+        f'<rect class="cube" data-face="{value}" data-owner="{state.cube_owner}" '
+        f'x="{x:.0f}" y="{y:.0f}" width="{size}" height="{size}" rx="6" '
         f'fill="#fff8e1"{ring}/>',
         f'<text x="{x + size / 2:.0f}" y="{y + size / 2 + 7:.0f}" text-anchor="middle" '
         f'font-size="20" font-weight="bold" fill="#222">{value}</text>',

@@ -13,8 +13,10 @@ from typing import Any
 from nardy_pi.rules.errors import UnknownVariantError
 from nardy_pi.rules.variants import get_variant
 from nardy_pi.state import State
-from nardy_pi.web.board_svg import render_board, render_dice_row
+from nardy_pi.web.board_svg import cube_face, render_board, render_dice_row
+from nardy_pi.web.dice_fairness import fairness, match_summary, rolls_of_moves
 from nardy_pi.web.dice_names import dice_name
+from nardy_pi.web.move_text import move_rows, physical_move
 
 
 def variant_titles(name: str) -> dict[str, str]:
@@ -25,6 +27,14 @@ def variant_titles(name: str) -> dict[str, str]:
     return {"en": v.title_en, "ru": v.title_ru}
 
 
+def _forced(state: State) -> dict[str, str] | None:
+    """The only legal play of the roll, in the board's numbering, when there is one."""
+    text = getattr(state, "forced_play", "")
+    if not text or state.turn is None or text == "(forced)":
+        return None
+    return physical_move(text, state.turn, state.variant)
+
+
 def build_payload(state: State) -> dict[str, Any]:
     return {
         "state": state.to_json(),
@@ -32,6 +42,11 @@ def build_payload(state: State) -> dict[str, Any]:
         "dice_svg": render_dice_row(state.dice, state.turn),
         "dice_names": {str(t): dice_name(state.dice, t) for t in (1, 2)},
         "variant_title": variant_titles(state.variant),
+        "cube_face": cube_face(state),
+        "move_rows": move_rows(state.moves, state.variant),
+        "forced_play": _forced(state),
+        "dice_fairness": match_summary(getattr(state, "dice_stats", {}))
+        or fairness(rolls_of_moves(state.moves)),
     }
 
 

@@ -5,11 +5,13 @@ wiring, so nothing in `app/` imports the web layer."""
 from __future__ import annotations
 
 import secrets
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
+from nardy_pi.app.console import page_urls
 from nardy_pi.app.loop import RefereeLoop
 from nardy_pi.app.outputs import CallbackOutput, Output
+from nardy_pi.app.recalibrate import Recalibrator, observer_for
 from nardy_pi.commands import Calibrate, Command
 from nardy_pi.errors import CommandRefused
 from nardy_pi.store.history import NoHistory, StoreHistory
@@ -22,8 +24,15 @@ from nardy_pi.web.server import WebServer
 class LoopController:
     """The panel's commands run on the loop thread, as the buttons' do."""
 
-    def __init__(self, loop: RefereeLoop) -> None:
+    def __init__(self, loop: RefereeLoop, calibration_path: str | None = None) -> None:
         self.loop = loop
+
+        def install(calibration: Any) -> None:  # the frames worker reads it on its next frame
+            loop.observe = observer_for(calibration)
+
+        #: the page's calibration wizard (web/calibration_api.py); saves to the configured file
+        self.recalibrator = Recalibrator(lambda: loop.referee.variant.name,
+                                         lambda: loop.last_frame, install, calibration_path)
 
     def execute(self, command: Command) -> None:
         if isinstance(command, Calibrate):
@@ -42,7 +51,8 @@ class LoopController:
 
         ok, buf = cv2.imencode(".jpg", frame, [cv2.IMWRITE_JPEG_QUALITY, 80])
         height, width = frame.shape[:2]
-        return CalibrationView(bytes(buf) if ok else None, int(width), int(height), ())
+        return CalibrationView(bytes(buf) if ok else None, int(width), int(height),
+                               self.recalibrator.corners)
 
 
 @dataclass
@@ -51,6 +61,7 @@ class WebHandle:
     url: str
     pin: str
     close: Any
+    urls: list[str] = field(default_factory=list)  # every address phones may use
 
 
 def start_web(config: Any, loop: RefereeLoop, host: str | None, port: int | None) -> WebHandle:
@@ -58,12 +69,14 @@ def start_web(config: Any, loop: RefereeLoop, host: str | None, port: int | None
     hub = StateHub()
     pin = config.web.pin or f"{secrets.randbelow(10**6):06d}"
     history: Any = StoreHistory(config.store.path) if config.store.path else NoHistory()
+    controller = LoopController(loop, config.camera.calibration or None)
     web_config = WebConfig(pin=pin, allowed_hosts=config.web.hosts)
-    app = create_app(hub, LoopController(loop), history, web_config)
+    app = create_app(hub, controller, history, web_config)
     server = WebServer(app, hub, host or config.web.host,
                        config.web.port if port is None else port)
     server.start()
 
     shown_host = "localhost" if server.host in ("0.0.0.0", "::") else server.host
     output = CallbackOutput("web", hub.publish, lambda: "ok", hub.close)
-    return WebHandle(output, f"http://{shown_host}:{server.port}/", pin, server.stop)
+    return WebHandle(output, f"http://{shown_host}:{server.port}/", pin, server.stop,
+                     page_urls(server.host, server.port))

@@ -67,9 +67,12 @@ def test_run_demo_serves_the_state_and_stops_cleanly(tmp_path) -> None:
     # Nothing was offered, so "take" is refused with the engine's reason, not a crash.
     status, body = answers[0]
     assert status == 409 and body["code"] == "refused" and "take" in body["error"]
-    # The demo's first game opens with a tied throw: the referee must have said so.
-    assert "OpeningTie(value=" in err
+    # The demo's first game opens with a tied throw: the console says so in one short line.
+    assert "opening dice show" in err
     assert " frames (" in err and "referee events" in err
+    # A calm console: the banner (address, PIN, how to stop), then short lines only.
+    assert f":{port}/" in err and "PIN 2468" in err and "Ctrl-C" in err
+    assert max(len(line) for line in err.splitlines()[:-1]) <= 130
 
 
 def test_run_rejects_bad_arguments_with_one_line() -> None:

@@ -59,6 +59,7 @@ class Site:
     history: ListHistory
     clock: FakeClock
     cookies: dict[str, str] = field(default_factory=dict)
+    camera: Any = None  # tests.web.camera.TableCamera when the site has one
 
     @property
     def port(self) -> int:
@@ -127,23 +128,30 @@ def running_site(
     pin: str | None = PIN,
     max_streams: int = 8,
     heartbeat: float = 0.5,
+    camera: bool = False,
     strip: StripOutput | None = None,
     limits: ServerLimits | None = None,
     allowed_hosts: tuple[str, ...] = (),
 ) -> Iterator[Site]:
     hub = StateHub(max_streams=max_streams)
     match = EngineTable(hub, strip=strip)
+    controller: Any = LoopController(match.loop)
+    if camera:
+        from tests.web.camera import TableCamera
+
+        controller = TableCamera(controller)
     history = ListHistory()
     clock = FakeClock()
     gate = PinGate(pin, clock=clock)
     config = WebConfig(
         pin=pin, heartbeat_seconds=heartbeat, stream_retry_after=7, allowed_hosts=allowed_hosts
     )
-    app = create_app(hub, LoopController(match.loop), history, config, gate=gate)
+    app = create_app(hub, controller, history, config, gate=gate)
     server = WebServer(app, hub, HOST, 0, limits)
     server.start()
     try:
-        yield Site(server, hub, match, history, clock)
+        yield Site(server, hub, match, history, clock,
+                   camera=controller if camera else None)
     finally:
         server.stop()
         match.close()

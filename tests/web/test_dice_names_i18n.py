@@ -37,7 +37,9 @@ def test_languages_share_keys_and_fields() -> None:
     assert set(MESSAGES["en"]) == set(MESSAGES["ru"])
     for key, text in MESSAGES["en"].items():
         fields = set(re.findall(r"\{(\w+)\}", text))
-        assert fields == set(re.findall(r"\{(\w+)\}", MESSAGES["ru"][key])), key
+        # Russian may leave out a field that carries English (a refusal's detail), never
+        # ask for one the English text does not have.
+        assert set(re.findall(r"\{(\w+)\}", MESSAGES["ru"][key])) <= fields, key
 
 
 def test_language_choice_order() -> None:
