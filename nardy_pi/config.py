@@ -71,6 +71,13 @@ class DemoConfig:
 
 
 @dataclass(frozen=True, slots=True)
+class ClubConfig:
+    #: MQTT broker of the club's tournament page (spec/club.md); empty = not published
+    broker: str = ""  # mqtt://[user:password@]host[:port] or mqtts://...
+    board: str = ""  # this table's name on the page: 1-32 of [A-Za-z0-9_-]
+
+
+@dataclass(frozen=True, slots=True)
 class Config:
     game: GameConfig = field(default_factory=GameConfig)
     rules: RuleSettings = field(default_factory=RuleSettings)
@@ -81,6 +88,7 @@ class Config:
     strip: StripConfig = field(default_factory=StripConfig)
     store: StoreConfig = field(default_factory=StoreConfig)
     demo: DemoConfig = field(default_factory=DemoConfig)
+    club: ClubConfig = field(default_factory=ClubConfig)
 
 
 _CLASSES = {
@@ -93,6 +101,7 @@ _CLASSES = {
     "strip": StripConfig,
     "store": StoreConfig,
     "demo": DemoConfig,
+    "club": ClubConfig,
 }
 
 
@@ -137,7 +146,24 @@ def parse_config(data: dict[str, Any]) -> Config:
                          f"{config.camera.source!r}")
     if not 1 <= config.web.port <= 65535:
         raise ValueError(f"[web] port must be 1-65535, got {config.web.port}")
+    check_club(config.club)
     return config
+
+
+def check_club(club: ClubConfig) -> None:
+    """A broker needs a valid board name, and both must be well-formed (ValueError)."""
+    from nardy_pi.club.broker_url import parse_broker_url
+    from nardy_pi.club.names import check_board_name
+
+    if club.broker and not club.board:
+        raise ValueError("[club] board must name this table when a broker is given")
+    try:
+        if club.broker:
+            parse_broker_url(club.broker)
+        if club.board:
+            check_board_name(club.board)
+    except ValueError as exc:
+        raise ValueError(f"[club] {exc}") from None
 
 
 def load_config(path: str | Path | None) -> Config:

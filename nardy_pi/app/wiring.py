@@ -92,6 +92,18 @@ def _strip(config: Config, running_closers: list[Any]) -> StripOutput | None:
     return StripOutput(link, config.strip.leds, config.strip.brightness)
 
 
+def _club(config: Config) -> Output | None:
+    """The MQTT publisher of the club's tournament page, when `[club] broker` is set."""
+    if not config.club.broker:
+        return None
+    from nardy_pi.club.broker_url import parse_broker_url
+    from nardy_pi.club.publisher import ClubPublisher
+
+    publisher = ClubPublisher(parse_broker_url(config.club.broker), config.club.board)
+    publisher.start()  # connects in the background: a broker that is down stops nothing
+    return publisher
+
+
 def _log_output() -> Output:
     last: dict[str, Any] = {}
 
@@ -125,6 +137,9 @@ def build(
     strip = _strip(config, closers)
     if strip is not None:
         outputs.append(strip)
+    club = _club(config)
+    if club is not None:
+        outputs.append(club)
 
     from nardy_pi.devices.gpio import GpioPanel
 

@@ -28,6 +28,11 @@ def add_parser(subparsers: Any) -> None:
     p.add_argument("--duration", type=float, metavar="SECONDS",
                    help="stop after this many seconds (for tests and benchmarks)")
     p.add_argument("--quiet", action="store_true", help="log warnings only")
+    p.add_argument("--broker", metavar="URL",
+                   help="publish to the club's MQTT broker: mqtt://[user:password@]host[:port] "
+                        "or mqtts:// (overrides [club] broker)")
+    p.add_argument("--board", metavar="NAME",
+                   help="this table's name on the tournament page (overrides [club] board)")
     p.set_defaults(func=run)
 
 
@@ -44,8 +49,13 @@ def run(args: argparse.Namespace) -> int:
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
         stream=sys.stderr,
     )
-    config = load_config(args.config)
+    config = _with_club(load_config(args.config), args.broker, args.board)
     running = build(config, web=not args.no_web, host=args.host, port=args.port)
+    if config.club.broker:
+        from nardy_pi.club.broker_url import parse_broker_url
+
+        print(f"nardy-pi: publishing board {config.club.board} to "
+              f"{parse_broker_url(config.club.broker)}", file=sys.stderr)
     source = "demo table (synthetic board)" if running.demo else config.camera.source
     print(f"nardy-pi: source {source}, variant {config.game.variant}", file=sys.stderr)
     if running.web_url:
@@ -69,3 +79,17 @@ def run(args: argparse.Namespace) -> int:
         file=sys.stderr,
     )
     return 0
+
+
+def _with_club(config: Any, broker: str | None, board: str | None) -> Any:
+    """`--broker` / `--board` over the configuration's `[club]`, checked the same way."""
+    from dataclasses import replace
+
+    from nardy_pi.config import check_club
+
+    if broker is None and board is None:
+        return config
+    club = replace(config.club, broker=config.club.broker if broker is None else broker,
+                   board=config.club.board if board is None else board)
+    check_club(club)
+    return replace(config, club=club)
