@@ -67,6 +67,8 @@ class State:
     winner: Literal["white", "black"] | None = None
     devices: dict[str, DeviceStatus] = field(default_factory=dict)
     seq: int = 0  # increases with every new snapshot
+    #: a chouette session around the game (`nardy_pi.game.chouette.summary`), else None
+    chouette: dict[str, Any] | None = None
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)

@@ -11,6 +11,7 @@ import secrets
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from nardy_pi.app.chouette import ChouetteMatch, ChouetteSession
 from nardy_pi.app.loop import CommandRefused, RefereeLoop
 from nardy_pi.app.outputs import CallbackOutput, Fanout, Output
 from nardy_pi.app.sources import CameraFeed, FrameSource
@@ -169,6 +170,8 @@ def build(
     from nardy_pi.app.match_port import NoMatch
 
     match = _match_engine(config, resume=demo is None) or NoMatch()
+    chouette = _chouette_session(config)
+    match = ChouetteMatch(match, chouette)
     resume_point = getattr(match, "resume_point", lambda: None)()
     if resume_point is not None:
         # Pick the interrupted game up where the log left it (the board is still set up).
@@ -184,7 +187,8 @@ def build(
     if strip is not None:
         loop.hint_sinks.append(strip.set_hints)
     if hub is not None:
-        running.web_url, running.pin = _start_web(config, loop, hub, host, port, closers)
+        running.web_url, running.pin = _start_web(config, loop, hub, host, port, closers,
+                                                  chouette)
     return running
 
 
@@ -210,9 +214,18 @@ def _drain_demo_commands(loop: RefereeLoop, demo: Any) -> None:
             log.info("demo: %r refused: %s", command, exc)
 
 
+def _chouette_session(config: Config) -> ChouetteSession:
+    """The chouette beside the match, logged beside the match log (none for the demo)."""
+    if not config.store.path:
+        return ChouetteSession()
+    from nardy_pi.store.chouette_log import ChouetteStore, chouette_log_path
+
+    return ChouetteSession(ChouetteStore(chouette_log_path(config.store.path)))
+
+
 def _start_web(
     config: Config, loop: RefereeLoop, hub: Any, host: str | None, port: int | None,
-    closers: list[Any],
+    closers: list[Any], chouette: ChouetteSession | None = None,
 ) -> tuple[str, str]:
     from nardy_pi.app.controller import LoopController
     from nardy_pi.store.history import StoreHistory
@@ -223,6 +236,10 @@ def _start_web(
     pin = config.web.pin or f"{secrets.randbelow(10**6):06d}"
     history: Any = StoreHistory(config.store.path) if config.store.path else MemoryHistory()
     app = create_app(hub, LoopController(loop), history, WebConfig(pin=pin))
+    if chouette is not None:
+        from nardy_pi.web.chouette_api import install
+
+        install(app, chouette)
     server = WebServer(app, hub, host or config.web.host,
                        config.web.port if port is None else port)
     server.start()
