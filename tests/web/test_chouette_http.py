@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -19,6 +20,8 @@ from nardy_pi.web.hub import StateHub, waiting_state
 from nardy_pi.web.server import WebServer
 from tests.web.helpers import PIN, Site
 from tests.web.test_browser import ARGS, CHROMIUM
+
+SCREENSHOT = Path("/tmp/nardy-chouette-panel.png")
 
 
 class NoControl:
@@ -112,6 +115,7 @@ def test_panel_and_scoreboard_card_in_chromium(
         assert {s["player"]: s["score"] for s in session.summary()["scores"]} == {
             "Ann": 8, "Ben": -2, "Cat": -2, "Dan": -4}
         assert "+8" in page.inner_text("#ch-scores")
+        page.screenshot(path=str(SCREENSHOT), full_page=True)  # for a person to look at
 
         # The scoreboard shows the standings card once a snapshot arrives.
         board = context.new_page()
@@ -120,6 +124,7 @@ def test_panel_and_scoreboard_card_in_chromium(
         site.hub.publish(replace(waiting_state(), seq=5))
         board.wait_for_selector("#chouette-card:not([hidden])", timeout=10_000)
         card = board.inner_text("#chouette-card")
+        board.screenshot(path="/tmp/nardy-chouette-board.png")
         assert "Chouette" in card and "Box: Ann" in card and "+8" in card
         context.close()
     assert not errors, errors
