@@ -16,7 +16,7 @@ CLUB_MESSAGES: dict[str, dict[str, str]] = {
         "no_state": "No game yet",
         "updated": "updated {t}",
         "turn_of": "{name} to play",
-        "score_line": "{white} {ws} : {bs} {black}",
+        "chouette_line": "Chouette, game {n}: box {box}, captain {captain}",
     },
     "ru": {
         "club_title": "Столы клуба",
@@ -28,7 +28,7 @@ CLUB_MESSAGES: dict[str, dict[str, str]] = {
         "no_state": "Игры пока нет",
         "updated": "обновлено {t}",
         "turn_of": "ходит {name}",
-        "score_line": "{white} {ws} : {bs} {black}",
+        "chouette_line": "Шуэт, партия {n}: бокс {box}, капитан {captain}",
     },
 }
 

@@ -16,6 +16,7 @@ from playwright.sync_api import BrowserContext, sync_playwright
 
 from nardy_pi.club.boards import BoardTable
 from nardy_pi.club.web import create_club_app
+from nardy_pi.game import chouette as ch
 from nardy_pi.state import MoveRecord, PlayerState, State
 from nardy_pi.web.server import WebServer
 from tests.web.test_browser import ARGS, CHROMIUM
@@ -77,11 +78,16 @@ def test_tables_live_in_both_languages(site: tuple[BoardTable, int, dict],
 
     # A new table appears and the first goes offline: both at once, without reloading.
     link["now"] = "reconnecting"  # the page's own broker link, told with the next change
-    table.receive("nardy/boards/long-2/state", table_state("long Вера", "Глеб", 5))
+    session = ch.apply(ch.start(ch.ChouetteStarted(("Вера", "Глеб", "Дина"))),
+                       ch.ChouetteGameOver("box"))
+    table.receive("nardy/boards/long-2/state", table_state("long Вера", "Глеб", 5,
+                                                           chouette=ch.summary(session)))
     table.receive("nardy/boards/cafe-1/status", b"offline")
     page.wait_for_selector("article[data-board='cafe-1'][data-status='offline']", timeout=5000)
     page.wait_for_selector("article[data-board='long-2']", timeout=5000)
     assert "не в сети" in page.locator("article[data-board='cafe-1']").inner_text()
+    chouette = page.inner_text("article[data-board='long-2'] .table-chouette")
+    assert chouette == "Шуэт, партия 2: бокс Вера, капитан Дина · Вера +2, Глеб -1, Дина -1"
     assert page.locator("article.table-card").count() == 2
     assert page.inner_text("#link").strip() == "Брокер: переподключение"
     # A bad name never reaches the page.

@@ -53,7 +53,11 @@
     box.append(el("div", "table-turn", turn));
     const lm = state.last_move;
     if (lm) box.append(el("div", "table-last", t("last_move") + ": " + t(lm.side) + " " + (lm.dice || []).join("") + " " + lm.text));
-    if (state.chouette) box.append(el("div", "table-chouette", String(state.chouette.summary || "")));
+    const ch = state.chouette;
+    if (ch && Array.isArray(ch.scores)) {
+      const scores = ch.scores.map((s) => s.player + " " + (s.score > 0 ? "+" : "") + s.score).join(", ");
+      box.append(el("div", "table-chouette", t("chouette_line", { n: ch.game_number, box: ch.box, captain: ch.captain }) + " · " + scores));
+    }
     if (payload.board_svg) {
       const pic = el("div", "table-board");
       pic.innerHTML = payload.board_svg;  // rendered by the server from checked numbers only
