@@ -107,17 +107,23 @@ class ChouetteMatch:
     def __init__(self, inner: Any, session: ChouetteSession) -> None:
         self.inner = inner
         self.session = session
-        self._booked = self._results()
+        # Games are booked by number, once: an undo at the board that takes back a game's
+        # last move and plays it again does not book that game twice.
+        self._booked_game = self._last_game()
 
     def _results(self) -> tuple[GameResult, ...]:
         match = getattr(self.inner, "match", None)
         return match.state.results if match is not None else ()
 
-    def _book_new_results(self) -> None:
+    def _last_game(self) -> int:
         results = self._results()
-        for result in results[len(self._booked):]:
-            self.session.game_finished(result)
-        self._booked = results
+        return results[-1].number if results else 0
+
+    def _book_new_results(self) -> None:
+        for result in self._results():
+            if result.number > self._booked_game:
+                self.session.game_finished(result)
+                self._booked_game = result.number
 
     def apply(self, event: Any) -> None:
         self.inner.apply(event)
@@ -129,7 +135,7 @@ class ChouetteMatch:
 
     def new_match(self, command: Any) -> None:
         self.inner.new_match(command)
-        self._booked = self._results()
+        self._booked_game = self._last_game()
 
     def fields(self, state: Any) -> dict[str, Any]:
         return {**self.inner.fields(state), "chouette": self.session.summary()}
