@@ -197,8 +197,8 @@ def main() -> None:
         try:
             page = bench_page(broker.url, args.boards, args.rate, args.seconds)
             raw = bench_raw_paho(broker.url, 300)
-            print(f"ratio, page / raw paho (median latency): {page / raw:.1f}x (the page adds "
-                  "a second MQTT hop's worth of work: decode, table, render, SSE)")
+            print(f"ratio, page / raw paho (median latency): {page / raw:.1f}x (the page's path "
+                  "adds decoding, the board table, the board picture and the HTTP stream)")
         finally:
             broker.stop()
 

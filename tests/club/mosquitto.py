@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import getpass
 import shutil
+import signal
 import socket
 import subprocess
 import time
@@ -109,6 +110,19 @@ class Mosquitto:
         except subprocess.TimeoutExpired:
             self.proc.kill()
             self.proc.wait(5)
+        self.proc = None
+
+    def freeze(self) -> None:
+        """SIGSTOP: connections stay open but nothing is answered (a hung broker)."""
+        assert self.proc is not None
+        self.proc.send_signal(signal.SIGSTOP)
+
+    def kill(self) -> None:
+        """SIGKILL (also of a frozen broker): its connections drop at once."""
+        if self.proc is None:
+            return
+        self.proc.kill()
+        self.proc.wait(5)
         self.proc = None
 
     def log(self) -> str:

@@ -5,6 +5,7 @@ names that must be ignored."""
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -86,6 +87,36 @@ def test_board_started_before_its_broker_publishes_the_newest_state(
     finally:
         publisher.close()
         broker.stop()
+
+
+def test_a_snapshot_left_in_flight_never_outlives_the_newest(
+    broker: Mosquitto, pages: list[Page]
+) -> None:
+    """Snapshot 1 is in flight when the broker dies; 2 comes while it is away. After the
+    restart paho re-sends 1 as well, and the broker must still end up retaining 2 (sending
+    2 straight from the connect callback put it before paho's re-send: this test failed)."""
+    publisher = ClubPublisher(parse_broker_url(broker.url), "flight")
+    publisher.start()
+    try:
+        wait_for(lambda: publisher.status() == "ok", 10, "the board to connect")
+        broker.freeze()
+        publisher.show(snapshot(1))  # written to the socket, never acknowledged
+        broker.kill()
+        wait_for(lambda: publisher.status() == "reconnecting", 10, "the lost link")
+        publisher.show(snapshot(2))
+        broker.start()
+        wait_for(lambda: publisher.status() == "ok", 15, "the board to reconnect")
+        pages.append(Page(broker.url))
+        wait_for(lambda: (b := pages[0].board("flight")) and b["state"], 10, "a snapshot")
+        time.sleep(1.0)  # both re-sent snapshots reach the broker well within this
+        late = Page(broker.url)  # what a page starting now is told: the retained one
+        pages.append(late)
+        entry = wait_for(lambda: (b := late.board("flight")) and b["state"] and b, 10,
+                         "the retained snapshot")
+        assert entry["state"]["seq"] == 2
+        assert pages[0].board("flight")["state"]["seq"] == 2
+    finally:
+        publisher.close()
 
 
 def test_badly_named_boards_are_ignored_with_a_log_line(
