@@ -126,7 +126,7 @@ def test_tables_on_the_club_page_survive_kill_stop_and_broker_restart(
     # --- a clean stop says offline itself ---------------------------------------------------
     procs.running["t1"].send_signal(signal.SIGTERM)
     assert procs.running["t1"].wait(20) == 0, procs.log("t1")[-2000:]
-    assert tables()["t1"]["status"] == "offline"  # before the process was gone
+    wait_for(lambda: tables()["t1"]["status"] == "offline", 3, "the stopped table's goodbye")
     procs.running["club"].send_signal(signal.SIGTERM)
     assert procs.running["club"].wait(15) == 0, procs.log("club")[-2000:]
     for name in ("club", "t1"):
