@@ -26,7 +26,12 @@ def make_client(url: BrokerUrl, role: str) -> mqtt.Client:
     if url.username is not None:
         client.username_pw_set(url.username, url.password)
     if url.tls:
-        client.tls_set(ca_certs=url.ca_file, cert_reqs=ssl.CERT_REQUIRED)
+        try:
+            client.tls_set(ca_certs=url.ca_file, cert_reqs=ssl.CERT_REQUIRED)
+        except (OSError, ssl.SSLError) as exc:  # SSLError is an OSError; named for clarity
+            reason = getattr(exc, "strerror", None) or getattr(exc, "reason", None) or exc
+            raise ValueError(f"broker URL: cannot use the certificate authority file "
+                             f"{url.ca_file}: {reason}") from None
     client.reconnect_delay_set(RECONNECT_MIN, RECONNECT_MAX)
     return client
 

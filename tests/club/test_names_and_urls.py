@@ -73,6 +73,8 @@ def test_club_settings() -> None:
     (["run", "--broker", "ftp://x", "--board", "t1"], "mqtt://"),
     (["run", "--broker", "mqtt://127.0.0.1:1"], "board must name"),
     (["club", "--broker", "nonsense"], "mqtt://"),
+    (["club", "--broker", "mqtts://127.0.0.1:1?ca=/nonexistent/ca.pem", "--port", "0"],
+     "certificate authority file /nonexistent/ca.pem: No such file"),
 ])
 def test_command_line_errors_are_one_line(args: list[str], message: str) -> None:
     proc = subprocess.run([sys.executable, "-m", "nardy_pi", *args], capture_output=True,
