@@ -12,6 +12,7 @@ from __future__ import annotations
 import logging
 import sqlite3
 import threading
+from collections.abc import Callable
 from typing import Any
 
 from nardy_pi.game import chouette as ch
@@ -99,46 +100,26 @@ class ChouetteSession:
             return ch.summary(self.state) if self.state is not None else None
 
 
-class ChouetteMatch:
-    """The loop's match port with a chouette beside it: every call goes to the match
-    engine; each game the engine finishes is booked in the session, and the snapshot gets
-    the session's summary."""
+class ChouetteBooking:
+    """Books the games the match engine finishes into the chouette, once each (by game
+    number, so an undo that takes back a game's last move and plays it again does not book
+    it twice; a new match starts numbering again), and gives the snapshot its standings.
+    Asked on the loop thread at every publish."""
 
-    def __init__(self, inner: Any, session: ChouetteSession) -> None:
-        self.inner = inner
+    def __init__(self, session: ChouetteSession,
+                 results: Callable[[], tuple[GameResult, ...]]) -> None:
         self.session = session
-        # Games are booked by number, once: an undo at the board that takes back a game's
-        # last move and plays it again does not book that game twice.
-        self._booked_game = self._last_game()
+        self.results = results
+        done = results()
+        self._booked_game = done[-1].number if done else 0
 
-    def _results(self) -> tuple[GameResult, ...]:
-        match = getattr(self.inner, "match", None)
-        return match.state.results if match is not None else ()
-
-    def _last_game(self) -> int:
-        results = self._results()
-        return results[-1].number if results else 0
-
-    def _book_new_results(self) -> None:
-        for result in self._results():
+    def fields(self) -> dict[str, Any]:
+        results = self.results()
+        last = results[-1].number if results else 0
+        if last < self._booked_game:  # a new match: its games are numbered from 1 again
+            self._booked_game = last
+        for result in results:
             if result.number > self._booked_game:
                 self.session.game_finished(result)
                 self._booked_game = result.number
-
-    def apply(self, event: Any) -> None:
-        self.inner.apply(event)
-        self._book_new_results()
-
-    def cube(self, action: str, referee: Any) -> None:
-        self.inner.cube(action, referee)
-        self._book_new_results()
-
-    def new_match(self, command: Any) -> None:
-        self.inner.new_match(command)
-        self._booked_game = self._last_game()
-
-    def fields(self, state: Any) -> dict[str, Any]:
-        return {**self.inner.fields(state), "chouette": self.session.summary()}
-
-    def __getattr__(self, name: str) -> Any:  # resume_point, mat_text, match, ...
-        return getattr(self.inner, name)
+        return {"chouette": self.session.summary()}

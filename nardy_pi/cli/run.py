@@ -50,14 +50,20 @@ def run(args: argparse.Namespace) -> int:
         stream=sys.stderr,
     )
     config = _with_club(load_config(args.config), args.broker, args.board)
-    running = build(config, web=not args.no_web, host=args.host, port=args.port)
+    starter = None
+    if not args.no_web and config.web.enabled:
+        from nardy_pi.web.serve import start_web
+
+        starter = start_web
+    running = build(config, web=starter, host=args.host, port=args.port)
     if config.club.broker:
         from nardy_pi.club.broker_url import parse_broker_url
 
         print(f"nardy-pi: publishing board {config.club.board} to "
               f"{parse_broker_url(config.club.broker)}", file=sys.stderr)
     source = "demo table (synthetic board)" if running.demo else config.camera.source
-    print(f"nardy-pi: source {source}, variant {config.game.variant}", file=sys.stderr)
+    print(f"nardy-pi: source {source}, variant {running.loop.session.state.variant}, "
+          f"evaluation engine {running.loop.engine_name}", file=sys.stderr)
     if running.web_url:
         print(f"nardy-pi: web page {running.web_url} (control PIN {running.pin})",
               file=sys.stderr)

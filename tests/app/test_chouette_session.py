@@ -8,40 +8,47 @@ from pathlib import Path
 
 import pytest
 
-from nardy_pi.app.chouette import ChouetteMatch, ChouetteSession
-from nardy_pi.app.match_adapter import EngineMatch
+from nardy_pi.app.chouette import ChouetteBooking, ChouetteSession
 from nardy_pi.game import chouette as ch
+from nardy_pi.game import events as ge
 from nardy_pi.game.errors import IllegalEventError
 from nardy_pi.game.match import Match
-from nardy_pi.state import State
+from nardy_pi.rules.sides import Side
 from nardy_pi.store.chouette_log import ChouetteStore, chouette_log_path
 
 
-def engine() -> EngineMatch:
+def engine() -> Match:
     # White starts without an opening roll, so a double is in order at once.
-    return EngineMatch(Match.new("backgammon", 0, "Box", "Team",
-                                 {"opening": "white_first"}))
+    return Match.new("backgammon", 0, "Box", "Team", {"opening": "white_first"})
+
+
+def drop_game(match: Match, doubler: Side) -> None:
+    """The board's game ends with a refused double (the quickest real game end)."""
+    if match.state.game.turn is not doubler:
+        match.apply(ge.Roll(match.state.game.turn, (6, 5)))
+        match.apply(ge.Move.of(match.state.game.turn, match.state.game.plays[0]))
+    match.apply(ge.Double(doubler))
+    match.apply(ge.Pass(doubler.opponent))
 
 
 def test_finished_games_are_booked_and_shown(tmp_path: Path) -> None:
     log_path = chouette_log_path(tmp_path / "matches.sqlite")
     assert log_path.name == "matches-chouette.sqlite"
     session = ChouetteSession(ChouetteStore(log_path))
-    match = ChouetteMatch(engine(), session)
+    match = engine()
+    booking = ChouetteBooking(session, lambda: match.state.results)
     with pytest.raises(IllegalEventError, match="start one first"):
         session.act(ch.ChouetteJoin("Eve"))
     session.begin(ch.ChouetteStarted(("Ann", "Ben", "Cat")))
 
     # The board's game: white (the box) doubles, black passes: the box wins one game.
-    match.cube("double", None)
-    match.cube("pass", None)
-    shown = match.fields(State("backgammon", "-" * 26, (0,) * 24, None, "idle"))
-    chouette = shown["chouette"]
+    drop_game(match, Side.WHITE)
+    chouette = booking.fields()["chouette"]
     assert chouette["game_number"] == 2 and chouette["box"] == "Ann"
     assert {s["player"]: s["score"] for s in chouette["scores"]} == {"Ann": 2, "Ben": -1,
                                                                        "Cat": -1}
     assert chouette["captain"] == "Cat"
-    assert shown["white"].score == 1  # the match engine's own fields are still there
+    assert booking.fields() == {"chouette": chouette}  # booked once, however often asked
 
     # A team member doubles on the panel and the box passes: that game ends at once.
     session.act(ch.ChouetteDouble("Cat"))
@@ -55,9 +62,8 @@ def test_finished_games_are_booked_and_shown(tmp_path: Path) -> None:
 
 
 def test_without_a_session_the_snapshot_says_none() -> None:
-    match = ChouetteMatch(engine(), ChouetteSession())
-    match.cube("double", None)
-    match.cube("pass", None)  # no chouette: nothing is booked, nothing breaks
-    assert match.fields(State("backgammon", "-" * 26, (0,) * 24, None, "idle"))[
-        "chouette"] is None
-    assert match.match.state.score == (1, 0)  # the wrapped engine is still reachable
+    match = engine()
+    booking = ChouetteBooking(ChouetteSession(), lambda: match.state.results)
+    drop_game(match, Side.WHITE)  # no chouette: nothing is booked, nothing breaks
+    assert booking.fields() == {"chouette": None}
+    assert match.state.score == (1, 0)
