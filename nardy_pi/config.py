@@ -87,6 +87,13 @@ class EngineConfig:
 
 
 @dataclass(frozen=True, slots=True)
+class ClubConfig:
+    #: MQTT broker of the club's tournament page (spec/club.md); empty = not published
+    broker: str = ""  # mqtt://[user:password@]host[:port] or mqtts://...
+    board: str = ""  # this table's name on the page: 1-32 of [A-Za-z0-9_-]
+
+
+@dataclass(frozen=True, slots=True)
 class Config:
     game: GameConfig = field(default_factory=GameConfig)
     rules: RuleSettings = field(default_factory=RuleSettings)
@@ -100,6 +107,7 @@ class Config:
     store: StoreConfig = field(default_factory=StoreConfig)
     demo: DemoConfig = field(default_factory=DemoConfig)
     engine: EngineConfig = field(default_factory=EngineConfig)
+    club: ClubConfig = field(default_factory=ClubConfig)
 
     @property
     def match_settings(self) -> MatchSettings:
@@ -118,6 +126,7 @@ _CLASSES = {
     "store": StoreConfig,
     "demo": DemoConfig,
     "engine": EngineConfig,
+    "club": ClubConfig,
 }
 #: sections read into `MatchSettings` rather than a section class of their own
 _MATCH_SECTIONS = ("match", "results")
@@ -245,7 +254,24 @@ def parse_config(data: dict[str, Any]) -> Config:
                        ("black_name", config.game.black_name)):  # fmt: skip
         if not name.strip() or not name.isprintable() or '"' in name:
             raise ValueError(f"[game] {side} must be a printable name without quotes")
+    check_club(config.club)
     return config
+
+
+def check_club(club: ClubConfig) -> None:
+    """A broker needs a valid board name, and both must be well-formed (ValueError)."""
+    from nardy_pi.club.broker_url import parse_broker_url
+    from nardy_pi.club.names import check_board_name
+
+    if club.broker and not club.board:
+        raise ValueError("[club] board must name this table when a broker is given")
+    try:
+        if club.broker:
+            parse_broker_url(club.broker)
+        if club.board:
+            check_board_name(club.board)
+    except ValueError as exc:
+        raise ValueError(f"[club] {exc}") from None
 
 
 def load_config(path: str | Path | None) -> Config:

@@ -114,6 +114,8 @@ class State:
     dice_stats: dict[str, Any] = field(default_factory=dict)
     #: the match settings in force (`MatchSettings.to_dict()`): rules, cube, results, timer
     settings: dict[str, Any] = field(default_factory=dict)
+    #: a chouette session around the game (`nardy_pi.game.chouette.summary`), else None
+    chouette: dict[str, Any] | None = None
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)

@@ -2,7 +2,7 @@
 # The README's test command: install what the tests need, then run them.
 #
 # Python packages come from the `test` extra; the system tools the tests drive (headless
-# Chromium, shellcheck, systemd-analyze, mosquitto, gnubg) are looked for first and installed
+# Chromium, shellcheck, systemd-analyze, mosquitto, openssl, gnubg) are looked for first and installed
 # with apt-get only when missing and we may (root, or sudo without a password). Any arguments
 # go to pytest: `bash tests/run.sh tests/web -x`.
 set -euo pipefail
@@ -19,6 +19,7 @@ fi
 have shellcheck || missing+=(shellcheck)
 have systemd-analyze || missing+=(systemd)
 have mosquitto || missing+=(mosquitto)
+have openssl || missing+=(openssl)  # the club tests make TLS certificates
 have gnubg || [ -x /usr/games/gnubg ] || missing+=(gnubg)
 
 if [ "${#missing[@]}" -gt 0 ]; then

@@ -18,7 +18,7 @@ import logging
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import numpy as np
 
@@ -93,6 +93,9 @@ class RefereeLoop:
         self.listeners: list[Callable[[list[ev.RefereeEvent]], None]] = []
         #: outputs that show hints (sources, destinations), told before each publish
         self.hint_sinks: list[Callable[[tuple[int, ...], tuple[int, ...]], None]] = []
+        #: snapshot fields kept beside the match (the chouette), asked at every publish
+        self.state_extras: list[Callable[[], dict[str, Any]]] = []
+        self.chouette: Any = None  # the chouette session, for the web panel
         self._seq = 0
         self._published: object = None
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -361,6 +364,8 @@ class RefereeLoop:
     def publish(self) -> None:
         state = build_state(self.session, self.referee, self.notices.alerts(), self.devices(),
                             self._seq, self.engine_name, self._timer_state())
+        for extra in self.state_extras:
+            state = replace(state, **extra())
         sources, points = self.hint_sources, self.hint_points
         if state.forced_play and not points:  # the only legal play: light it
             from nardy_pi.devices.hints import play_points

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from nardy_pi.app.chouette import ChouetteBooking, ChouetteSession
 from nardy_pi.app.loop import RefereeLoop
 from nardy_pi.app.outputs import CallbackOutput, Fanout, Output
 from nardy_pi.app.session import MatchSession
@@ -97,6 +98,33 @@ def _strip(config: Config, running_closers: list[Any]) -> StripOutput | None:
     return StripOutput(link, config.strip.leds, config.strip.brightness)
 
 
+def _club(config: Config) -> Output | None:
+    """The MQTT publisher of the club's tournament page, when `[club] broker` is set."""
+    if not config.club.broker:
+        return None
+    from nardy_pi.club.broker_url import parse_broker_url
+    from nardy_pi.club.publisher import ClubPublisher
+
+    publisher = ClubPublisher(parse_broker_url(config.club.broker), config.club.board)
+    publisher.start()  # connects in the background: a broker that is down stops nothing
+    return publisher
+
+
+def _chouette(config: Config, loop: RefereeLoop) -> ChouetteSession:
+    """The chouette beside the match, logged beside the match log (memory only for the
+    demo); the games the engine finishes are booked and the snapshot shows the standings."""
+    store = None
+    if config.store.path:
+        from nardy_pi.store.chouette_log import ChouetteStore, chouette_log_path
+
+        store = ChouetteStore(chouette_log_path(config.store.path))
+    session = ChouetteSession(store)
+    booking = ChouetteBooking(session, lambda: loop.session.state.results)
+    loop.state_extras.append(booking.fields)
+    loop.chouette = session  # the web page's chouette panel reads it
+    return session
+
+
 def _log_output() -> Output:
     from nardy_pi.app.console import console_output
 
@@ -124,6 +152,9 @@ def build(
     strip = _strip(config, closers)
     if strip is not None:
         outputs.append(strip)
+    club = _club(config)
+    if club is not None:
+        outputs.append(club)
 
     from nardy_pi.devices.gpio import GpioPanel
 
@@ -154,6 +185,7 @@ def build(
     loop.evaluator = find_evaluator(config.engine.use, config.engine.gnubg)
     log.info("evaluation engine: %s", loop.engine_name)
     loop_ref["loop"] = loop
+    _chouette(config, loop)
     running = Running(loop, source, closers, demo=demo)
     if demo is not None:
         loop.listeners.append(lambda events: demo.react(events, loop.referee))

@@ -22,6 +22,7 @@ _COMMAND_MODULES = (
     "nardy_pi.cli.vision",
     "nardy_pi.cli.dice",
     "nardy_pi.cli.run",
+    "nardy_pi.cli.club",
 )
 
 

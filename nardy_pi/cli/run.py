@@ -28,6 +28,11 @@ def add_parser(subparsers: Any) -> None:
     p.add_argument("--duration", type=float, metavar="SECONDS",
                    help="stop after this many seconds (for tests and benchmarks)")
     p.add_argument("--quiet", action="store_true", help="log warnings only")
+    p.add_argument("--broker", metavar="URL",
+                   help="publish to the club's MQTT broker: mqtt://[user:password@]host[:port] "
+                        "or mqtts:// (overrides [club] broker)")
+    p.add_argument("--board", metavar="NAME",
+                   help="this table's name on the tournament page (overrides [club] board)")
     p.set_defaults(func=run)
 
 
@@ -45,13 +50,18 @@ def run(args: argparse.Namespace) -> int:
     logging.basicConfig(level=logging.WARNING if args.quiet else logging.INFO,
                         handlers=[handler])
     logging.getLogger("nardy_pi.web.server").setLevel(logging.WARNING)  # the banner says it
-    config = load_config(args.config)
+    config = _with_club(load_config(args.config), args.broker, args.board)
     starter = None
     if not args.no_web and config.web.enabled:
         from nardy_pi.web.serve import start_web
 
         starter = start_web
     running = build(config, web=starter, host=args.host, port=args.port)
+    if config.club.broker:
+        from nardy_pi.club.broker_url import parse_broker_url
+
+        print(f"nardy-pi: publishing board {config.club.board} to "
+              f"{parse_broker_url(config.club.broker)}", file=sys.stderr)
     source = "demo table (synthetic board)" if running.demo else f"camera {config.camera.source}"
     source += f", evaluation engine {running.loop.engine_name}"
     print(banner(source, running.loop.session.state.variant, running.web_urls, running.pin),
@@ -75,3 +85,17 @@ def run(args: argparse.Namespace) -> int:
         file=sys.stderr,
     )
     return 0
+
+
+def _with_club(config: Any, broker: str | None, board: str | None) -> Any:
+    """`--broker` / `--board` over the configuration's `[club]`, checked the same way."""
+    from dataclasses import replace
+
+    from nardy_pi.config import check_club
+
+    if broker is None and board is None:
+        return config
+    club = replace(config.club, broker=config.club.broker if broker is None else broker,
+                   board=config.club.board if board is None else board)
+    check_club(club)
+    return replace(config, club=club)

@@ -72,6 +72,10 @@ def start_web(config: Any, loop: RefereeLoop, host: str | None, port: int | None
     controller = LoopController(loop, config.camera.calibration or None)
     web_config = WebConfig(pin=pin, allowed_hosts=config.web.hosts)
     app = create_app(hub, controller, history, web_config)
+    if getattr(loop, "chouette", None) is not None:
+        from nardy_pi.web.chouette_api import install
+
+        install(app, loop.chouette)
     server = WebServer(app, hub, host or config.web.host,
                        config.web.port if port is None else port)
     server.start()
