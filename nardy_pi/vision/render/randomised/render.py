@@ -1,0 +1,226 @@
+"""One randomised picture of a board, with its truth: style, camera, scene, photo."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import Literal
+
+import cv2
+import numpy as np
+
+from nardy_pi.vision.render.randomised import textures
+from nardy_pi.vision.render.randomised.camera import Camera, place_camera
+from nardy_pi.vision.render.randomised.checkers import CheckerPainter
+from nardy_pi.vision.render.randomised.layout import BoardLayout
+from nardy_pi.vision.render.randomised.photometric import Photo, apply_photo
+from nardy_pi.vision.render.randomised.position import BoardPosition, random_position
+from nardy_pi.vision.render.randomised.stacks import PlacedChecker, place_checkers
+from nardy_pi.vision.render.randomised.style import Style
+from nardy_pi.vision.render.randomised.styles_heldout import HELDOUT_STYLES
+from nardy_pi.vision.render.randomised.styles_train import sample_train_style
+from nardy_pi.vision.render.randomised.surface import draw_top_view
+from nardy_pi.vision.render.randomised.truth import RandomRender, RenderTruth
+
+Split = Literal["train", "heldout"]
+_SPLIT_STREAM = {"train": 0, "heldout": 1}
+
+
+def pick_style(rng: np.random.Generator, split: Split) -> Style:
+    if split == "train":
+        return sample_train_style(rng)
+    if split == "heldout":
+        names = sorted(HELDOUT_STYLES)
+        return HELDOUT_STYLES[names[int(rng.integers(len(names)))]]
+    raise ValueError(f"split must be 'train' or 'heldout', got {split!r}")
+
+
+def _random_camera(rng: np.random.Generator, layout: BoardLayout,
+                   size: tuple[int, int]) -> Camera:
+    cut = float(rng.uniform(0.02, 0.10)) if rng.random() < 0.2 else 0.0
+    return place_camera(
+        layout, size, rng,
+        tilt_deg=float(35.0 * rng.random() ** 1.2),
+        roll_deg=float(rng.uniform(-8, 8)),
+        azimuth_deg=float(rng.choice([0, 90, 180, 270]) + rng.normal(0, 25)),
+        fill=float(rng.uniform(0.55, 1.0)),
+        distance=float(rng.uniform(1.0, 3.0)),
+        cut=cut, cut_edge=int(rng.integers(4)),
+    )
+
+
+def _px_per_unit(cam: Camera, layout: BoardLayout) -> float:
+    """The largest image scale (pixels per board unit) anywhere on the board box."""
+    x0, y0, x1, y1 = layout.extent()
+    best = 1.0
+    for x, y in ((x0, y0), (x1, y0), (x1, y1), (x0, y1)):
+        p = cam.project(np.array([[x, y, 0], [x + 1, y, 0], [x, y + 1, 0]]))
+        best = max(best, float(np.linalg.norm(p[1] - p[0])), float(np.linalg.norm(p[2] - p[0])))
+    return best
+
+
+def _table(style: Style, size: tuple[int, int], rng: np.random.Generator) -> np.ndarray:
+    w, h = size
+    sw, sh = max(8, w // 4), max(8, h // 4)
+    kind = {"wood": "wood", "cloth": "felt"}.get(style.table_material, "painted")
+    field = textures.material_field(kind, sh, sw, sw / 20.0, rng)
+    small = np.clip(np.asarray(style.table, np.float32) * (1 + 1.5 * field[..., None]), 0, 255)
+    return cv2.resize(small.astype(np.uint8), (w, h), interpolation=cv2.INTER_LINEAR)
+
+
+def _quad(cam: Camera, a, b, za: float, zb: float) -> np.ndarray:
+    return cam.project(np.array([[a[0], a[1], za], [b[0], b[1], za],
+                                 [b[0], b[1], zb], [a[0], a[1], zb]]))
+
+
+def _fill(img: np.ndarray, pts: np.ndarray, colour) -> None:
+    cv2.fillPoly(img, [np.round(pts * 16).astype(np.int32)],
+                 [float(c) for c in colour], cv2.LINE_AA, 4)
+
+
+def _walls(img: np.ndarray, cam: Camera, layout: BoardLayout, style: Style) -> None:
+    """The frame stands `frame_height` above the surface: its inner walls show on the far
+    side, its top hides a strip of the surface on the near side; the box's outer walls show
+    on the near side."""
+    eye = cam.centre_world()[:2]
+    fh = layout.frame_height
+    frame = np.asarray(style.frame, np.float32)
+    w, h = layout.width, layout.height
+    edges = [((0, 0), (w, 0), (0, 1)), ((w, 0), (w, h), (-1, 0)),
+             ((w, h), (0, h), (0, -1)), ((0, h), (0, 0), (1, 0))]
+    for a, b, inward in edges:
+        mid = (np.asarray(a) + np.asarray(b)) / 2
+        faces_eye = float(np.dot(eye - mid, inward)) > 0
+        colour = frame * (0.55 if faces_eye else 1.0)
+        _fill(img, _quad(cam, a, b, 0.0, fh), colour)
+    x0, y0, x1, y1 = layout.extent()
+    box_h = fh + 0.6
+    outer = [((x0, y0), (x1, y0), (0, -1)), ((x1, y0), (x1, y1), (1, 0)),
+             ((x1, y1), (x0, y1), (0, 1)), ((x0, y1), (x0, y0), (-1, 0))]
+    for a, b, outward in outer:
+        mid = (np.asarray(a) + np.asarray(b)) / 2
+        if float(np.dot(eye - mid, outward)) > 0:
+            _fill(img, _quad(cam, a, b, fh - box_h, fh), frame * 0.45)
+
+
+def _checker_shadows(img: np.ndarray, cam: Camera, painter: CheckerPainter,
+                     checkers: list[PlacedChecker], light_dir: np.ndarray,
+                     darkness: float) -> None:
+    if not checkers or darkness <= 0:
+        return
+    h, w = img.shape[:2]
+    q = 4
+    mask = np.zeros((h // q + 1, w // q + 1), np.uint8)
+    h0 = np.diag([1 / q, 1 / q, 1]) @ cam.homography(0.0)
+    polys = []
+    for c in checkers:
+        poly = painter.shadow_polygon(c, light_dir)
+        pts = cv2.perspectiveTransform(poly.reshape(-1, 1, 2).astype(np.float64), h0)
+        polys.append(np.round(pts.reshape(-1, 2) * 16).astype(np.int32))
+    cv2.fillPoly(mask, polys, 255, cv2.LINE_AA, 4)
+    mask = cv2.GaussianBlur(mask, (0, 0), max(0.6, painter.r * cam.k[0, 0] / 400 / q + 0.8))
+    full = cv2.resize(mask, (w, h), interpolation=cv2.INTER_LINEAR)
+    ys, xs = np.nonzero(full)
+    if not len(ys):
+        return
+    y0, y1, x0, x1 = ys.min(), ys.max() + 1, xs.min(), xs.max() + 1
+    roi = img[y0:y1, x0:x1]
+    factor = 1.0 - darkness * full[y0:y1, x0:x1].astype(np.float32) / 255.0
+    roi[:] = (roi * factor[..., None]).astype(np.uint8)
+
+
+def _visibility(cam: Camera, layout: BoardLayout, size: tuple[int, int],
+                occluder: np.ndarray | None) -> tuple[tuple[bool, ...], tuple[float, ...]]:
+    """Share of each point's area (its column from base to tip) inside the image and not
+    under an occluder."""
+    w, h = size
+    fractions = []
+    gu, gv = np.meshgrid(np.linspace(0.1, 0.9, 5), np.linspace(0.05, 0.95, 9))
+    for point in range(1, 25):
+        x0, x1 = layout.point_x(point)
+        _cx, base, sign = layout.point_base(point)
+        xs = x0 + gu.ravel() * (x1 - x0)
+        ys = base + sign * gv.ravel() * layout.point_length
+        p = cam.project(np.column_stack([xs, ys, np.zeros_like(xs)]))
+        inside = (p[:, 0] >= 0) & (p[:, 0] < w) & (p[:, 1] >= 0) & (p[:, 1] < h)
+        if occluder is not None and inside.any():
+            px = np.clip(p[:, 0].astype(int), 0, w - 1)
+            py = np.clip(p[:, 1].astype(int), 0, h - 1)
+            inside &= ~occluder[py, px]
+        fractions.append(float(inside.mean()))
+    return tuple(f >= 0.5 for f in fractions), tuple(fractions)
+
+
+def render_random(
+    seed: int,
+    split: Split = "train",
+    size: tuple[int, int] = (1280, 960),
+    *,
+    position: BoardPosition | Sequence[int] | None = None,
+    dice: str | Sequence = "random",
+    occluder: bool | None = None,
+    style: Style | None = None,
+) -> RandomRender:
+    """A domain-randomised board photo and its truth; the same arguments give the same image.
+
+    `position` is a BoardPosition or 24 signed counts (the rest borne off); by default a
+    random legal-looking one. `style` forces a board set (e.g. one of HELDOUT_STYLES).
+    """
+    if split not in _SPLIT_STREAM:
+        raise ValueError(f"split must be 'train' or 'heldout', got {split!r}")
+    rng = np.random.default_rng([int(seed), _SPLIT_STREAM[split]])
+    style = style or pick_style(rng, split)
+    scene_rng = np.random.default_rng(rng.integers(1 << 62))
+    layout = BoardLayout.of(style)
+    if position is None:
+        pos = random_position(scene_rng)
+    elif isinstance(position, BoardPosition):
+        pos = position
+    else:
+        pos = BoardPosition.from_points(position)
+    w, h = int(size[0]), int(size[1])
+    cam = _random_camera(rng, layout, (w, h))
+
+    scale = min(_px_per_unit(cam, layout), 2600.0 / max(1.0, np.ptp(layout.extent()[::2])))
+    view = draw_top_view(style, layout, scale, rng)
+    img = _table(style, (w, h), rng)
+    m = cam.homography(0.0) @ np.linalg.inv(view.board_to_canvas())
+    cv2.warpPerspective(view.image, m, (w, h), dst=img, flags=cv2.INTER_LINEAR,
+                        borderMode=cv2.BORDER_TRANSPARENT)
+    _walls(img, cam, layout, style)
+
+    painter = CheckerPainter(style, layout.checker, layout.thickness, rng)
+    checkers = place_checkers(int(scene_rng.integers(1 << 62)), style, layout, pos)
+    light_az = rng.uniform(0, 2 * np.pi)
+    light_dir = np.array([np.cos(light_az), np.sin(light_az)]) * rng.uniform(0.2, 1.2)
+    _checker_shadows(img, cam, painter, checkers, light_dir, float(rng.uniform(0.2, 0.6)))
+    eye = cam.centre_world()
+    order = sorted(checkers, key=lambda c: -float(np.linalg.norm(painter.top_centre(c) - eye)))
+    for c in order:
+        painter.draw(img, cam, c)
+
+    occluder_mask = None
+    image = apply_photo(img, Photo.sample(rng, style.glare), rng)
+    visible, fractions = _visibility(cam, layout, (w, h), occluder_mask)
+    corners = cam.project(np.array([[0, 0, 0], [layout.width, 0, 0],
+                                    [layout.width, layout.height, 0], [0, layout.height, 0]]))
+    truth = RenderTruth(
+        corners=tuple((float(x), float(y)) for x, y in corners),
+        points=tuple(pos.points), bar_white=pos.bar_white, bar_black=pos.bar_black,
+        off_white=pos.off_white, off_black=pos.off_black,
+        bar_u=(layout.bar_x0 / layout.width, layout.bar_x1 / layout.width),
+        point_u=tuple(tuple(x / layout.width for x in layout.point_x(p)) for p in range(1, 25)),
+        point_length_v=layout.point_length / layout.height,
+        checker_diameter_u=layout.checker / layout.width,
+        visible=visible, visible_fraction=fractions, occluder_mask=occluder_mask,
+        dice=(), cube=None, style_name=style.name, split=split, trays=style.trays,
+        tilt_deg=cam.tilt_deg, roll_deg=cam.roll_deg,
+        surface_aspect=layout.width / layout.height,
+    )
+    return RandomRender(image=image, truth=truth)
+
+
+def iter_renders(start: int, stop: int, split: Split = "train",
+                 size: tuple[int, int] = (1280, 960), **kwargs) -> Iterator[RandomRender]:
+    """render_random for every seed in [start, stop), for training loops."""
+    for seed in range(start, stop):
+        yield render_random(seed, split, size, **kwargs)
