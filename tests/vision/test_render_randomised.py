@@ -137,3 +137,113 @@ def test_the_distance_catches_a_lightly_changed_heldout_style():
         nudged = replace(style, field=tuple(min(255, c + 12) for c in style.field),
                          light=tuple(max(0, c - 10) for c in style.light), name="nudged")
         assert near_heldout(nudged)
+
+
+# -- dice and cube ---------------------------------------------------------------------------
+
+def _count_pips(image: np.ndarray, die) -> int:
+    """Dark blobs on the light up face (a white die with black pips): threshold inside the
+    truth's up-face quad, shrunk a little, and count the dark components."""
+    grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+    quad = np.array(die.top_face)
+    centre = quad.mean(axis=0)
+    inner = np.round(centre + (quad - centre) * 0.9).astype(np.int32)
+    face = np.zeros(grey.shape, np.uint8)
+    cv2.fillConvexPoly(face, inner, 1)
+    values = grey[face > 0]
+    dark = ((grey < (int(values.max()) + int(values.min())) / 2) & (face > 0)).astype(np.uint8)
+    n, _labels, stats, _c = cv2.connectedComponentsWithStats(dark, connectivity=4)
+    return sum(1 for k in range(1, n) if stats[k, cv2.CC_STAT_AREA] >= 4)
+
+
+@pytest.mark.parametrize("value", [1, 2, 3, 4, 5, 6])
+def test_flat_die_shows_its_value_on_top(value):
+    from nardy_pi.vision.render.randomised.dice_scene import DieSpec
+
+    style = HELDOUT_STYLES["black_felt_case"]  # white dice with black pips
+    r = render_random(60 + value, "heldout", (1280, 960), style=style, tilt_deg=0.0,
+                      clean=True, cube="none", dice=[DieSpec("flat_field", value=value)])
+    (die,) = r.truth.dice
+    assert die.value == value and die.flat and die.tilt_deg < 1e-6
+    assert _count_pips(r.image, die) == value
+
+
+def test_die_faces_are_a_real_die():
+    from nardy_pi.vision.render.randomised.dice import (
+        _FACES,
+        DIE_FACE_VALUES,
+        face_up,
+    )
+
+    for k, (n, _a, _b) in enumerate(_FACES):
+        opposite = next(j for j, (m, _c, _d) in enumerate(_FACES) if np.allclose(m, -n))
+        assert DIE_FACE_VALUES[k] + DIE_FACE_VALUES[opposite] == 7
+    for v in range(1, 7):
+        up = face_up(DIE_FACE_VALUES, v) @ _FACES[DIE_FACE_VALUES.index(v)][0]
+        assert np.allclose(up, [0, 0, 1])
+
+
+def test_dice_truth_matches_each_case():
+    from nardy_pi.vision.render.randomised.dice_scene import DICE_CASES
+
+    seen = set()
+    for i, case in enumerate(DICE_CASES):
+        for seed in range(3):
+            r = render_random(300 + 10 * i + seed, "train", SMALL, dice=[case], cube="none")
+            for d in r.truth.dice:
+                seen.add(d.case)
+                x0, y0, x1, y1 = d.box
+                assert x0 <= d.center[0] <= x1 and y0 <= d.center[1] <= y1
+                assert 1 <= d.value <= 6
+                if d.case in ("frame", "tray", "outside", "half_frame"):
+                    assert d.off_board and d.half is None
+                if d.case.startswith("flat_") or d.case in ("bar", "touching_stack"):
+                    assert d.flat and not d.off_board and d.half in ("left", "right")
+                if d.case == "on_checker":
+                    assert d.on_checker and d.flat
+                if d.case in ("cocked_checker", "cocked_frame", "half_frame"):
+                    assert not d.flat and d.tilt_deg > 2
+    assert seen >= set(DICE_CASES) - {"tray"}  # a tray needs a style with trays
+
+
+def test_dice_change_the_picture_only_inside_their_boxes():
+    plain = render_random(77, "train", SMALL, dice="none", cube="none", clean=True)
+    with_dice = render_random(77, "train", SMALL, dice=["flat_field", "flat_light_point"],
+                              cube="none", clean=True)
+    assert len(with_dice.truth.dice) == 2
+    diff = np.abs(plain.image.astype(int) - with_dice.image.astype(int)).sum(axis=2) > 30
+    inside = np.zeros(diff.shape, bool)
+    for d in with_dice.truth.dice:
+        x0, y0, x1, y1 = d.box
+        pad = 0.8 * (x1 - x0)  # the die's own shadow
+        inside[max(0, int(y0 - pad)):int(y1 + pad) + 1,
+               max(0, int(x0 - pad)):int(x1 + pad) + 1] = True
+        assert diff[int(y0):int(y1) + 1, int(x0):int(x1) + 1].mean() > 0.3
+    assert diff[~inside].sum() == 0
+
+
+@pytest.mark.parametrize("where", ["center", "top", "bottom", "off"])
+def test_cube_truth(where):
+    r = render_random(90, "train", SMALL, dice="none", cube=where)
+    c = r.truth.cube
+    assert c is not None and c.position == where
+    if where == "center":
+        assert (c.face, c.value) == (64, 1)
+    else:
+        assert c.value == c.face and c.face in (2, 4, 8, 16, 32, 64)
+    x0, y0, x1, y1 = c.box
+    assert x1 - x0 > 3 and y1 - y0 > 3
+
+
+def test_random_throws_cover_the_reroll_reasons():
+    cases, counts = set(), set()
+    for seed in range(60):
+        t = render_random(seed, "train", (160, 120)).truth
+        cases |= {d.case for d in t.dice}
+        counts.add(len(t.dice))
+        halves = {d.half for d in t.dice if not d.off_board}
+        if len(halves) == 2:
+            cases.add("split")
+    assert {0, 1, 2, 3} <= counts
+    assert {"on_checker", "split"} <= cases
+    assert cases & {"cocked_checker", "cocked_frame"} and cases & {"frame", "outside", "tray"}

@@ -9,6 +9,13 @@ reader (issue 15) and the dice detector (issue 10).
 `split="heldout"` draws only from HELDOUT_STYLES, which the train sampler never comes near.
 """
 
+from nardy_pi.vision.render.randomised.dice_scene import (
+    CUBE_POSITIONS,
+    DICE_CASES,
+    ROLLS,
+    CubeSpec,
+    DieSpec,
+)
 from nardy_pi.vision.render.randomised.position import BoardPosition
 from nardy_pi.vision.render.randomised.render import iter_renders, pick_style, render_random
 from nardy_pi.vision.render.randomised.style import Style
@@ -23,10 +30,15 @@ from nardy_pi.vision.render.randomised.styles_train import sample_train_style
 from nardy_pi.vision.render.randomised.truth import CubeTruth, DieTruth, RandomRender, RenderTruth
 
 __all__ = [
+    "CUBE_POSITIONS",
+    "DICE_CASES",
     "HELDOUT_RADIUS",
     "HELDOUT_STYLES",
+    "ROLLS",
     "BoardPosition",
+    "CubeSpec",
     "CubeTruth",
+    "DieSpec",
     "DieTruth",
     "RandomRender",
     "RenderTruth",

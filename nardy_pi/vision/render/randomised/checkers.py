@@ -20,9 +20,8 @@ def _shade(c, f: float) -> np.ndarray:
     return np.clip(np.asarray(c, np.float32) * f, 0, 255)
 
 
-def top_texture(colour, finish: str, gloss: float, rng: np.random.Generator,
-                ) -> tuple[np.ndarray, np.ndarray]:
-    """A checker's top face: (BGR uint8 TEX x TEX, alpha float32 TEX x TEX)."""
+def top_texture(colour, finish: str, gloss: float, rng: np.random.Generator) -> np.ndarray:
+    """A checker's top face: BGRA uint8, TEX x TEX, alpha 0 outside the disc."""
     n = TEX
     yy, xx = (np.mgrid[0:n, 0:n].astype(np.float32) + 0.5) / n * 2 - 1
     r = np.sqrt(xx**2 + yy**2)
@@ -49,13 +48,14 @@ def top_texture(colour, finish: str, gloss: float, rng: np.random.Generator,
         hx, hy = rng.uniform(-0.5, 0.5, 2)
         spot = np.exp(-(((xx - hx) ** 2 + (yy - hy) ** 2) / rng.uniform(0.03, 0.12)))
         img += (255 - img) * (gloss * 0.7 * spot)[..., None]
-    alpha = np.clip((1.0 - r) * n / 2.0, 0, 1).astype(np.float32)
-    return np.clip(img, 0, 255).astype(np.uint8), alpha
+    alpha = np.clip((1.0 - r) * n / 2.0, 0, 1)
+    return np.dstack([np.clip(img, 0, 255), alpha * 255]).astype(np.uint8)
 
 
-def paste(img: np.ndarray, tex: np.ndarray, alpha: np.ndarray, h_tex: np.ndarray,
-          quad: np.ndarray, mask: np.ndarray | None = None) -> None:
-    """Warp `tex` into `img` where `h_tex` (texture px -> image px) puts it; `quad` bounds it."""
+def paste(img: np.ndarray, tex: np.ndarray, h_tex: np.ndarray, quad: np.ndarray,
+          mask: np.ndarray | None = None) -> None:
+    """Warp the BGRA `tex` into `img` where `h_tex` (texture px -> image px) puts it;
+    `quad` (image points) bounds it. `mask` gets True where it covers."""
     hgt, wid = img.shape[:2]
     x0 = max(0, int(np.floor(quad[:, 0].min())) - 1)
     y0 = max(0, int(np.floor(quad[:, 1].min())) - 1)
@@ -67,11 +67,11 @@ def paste(img: np.ndarray, tex: np.ndarray, alpha: np.ndarray, h_tex: np.ndarray
     m = shift @ h_tex
     size = (x1 - x0, y1 - y0)
     patch = cv2.warpPerspective(tex, m, size, flags=cv2.INTER_LINEAR)
-    a = cv2.warpPerspective(alpha, m, size, flags=cv2.INTER_LINEAR)[..., None]
+    a = patch[..., 3:].astype(np.float32) * (1 / 255.0)
     roi = img[y0:y1, x0:x1]
-    roi[:] = (roi * (1 - a) + patch * a).astype(np.uint8)
+    roi[:] = (roi * (1 - a) + patch[..., :3] * a).astype(np.uint8)
     if mask is not None:
-        mask[y0:y1, x0:x1] |= a[..., 0] > 0.5
+        mask[y0:y1, x0:x1] |= patch[..., 3] > 127
 
 
 class CheckerPainter:
@@ -109,13 +109,13 @@ class CheckerPainter:
         # A thin dark seam where this checker rests on another or on the board.
         cv2.polylines(img, [np.round(bottom * 16).astype(np.int32)], True,
                       _shade(wall, 0.6).tolist(), 1, cv2.LINE_AA, 4)
-        tex, alpha = self.tex[c.white]
+        tex = self.tex[c.white]
         a = c.turn
         ca, sa = np.cos(a), np.sin(a)
         s = 2 * self.r / TEX
         tex_to_board = np.array([[ca * s, -sa * s, c.x - self.r * (ca - sa)],
                                  [sa * s, ca * s, c.y - self.r * (sa + ca)], [0, 0, 1]])
-        paste(img, tex, alpha, cam.homography(top_z) @ tex_to_board, top)
+        paste(img, tex, cam.homography(top_z) @ tex_to_board, top)
 
     def _draw_on_edge(self, img: np.ndarray, cam: Camera, c: PlacedChecker) -> None:
         """Standing on its rim across the tray: a disc in the x-z plane, `t` thick along y."""

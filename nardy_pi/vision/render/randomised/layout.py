@@ -64,6 +64,12 @@ class BoardLayout:
         return (x0 + x1) / 2, self.height, -1.0
 
     @property
+    def table_z(self) -> float:
+        """Height of the table the board box stands on (the box is 0.6 deep under the
+        surface)."""
+        return -0.6
+
+    @property
     def bar_centre(self) -> float:
         return (self.bar_x0 + self.bar_x1) / 2
 

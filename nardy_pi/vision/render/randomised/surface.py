@@ -117,17 +117,17 @@ def _ornaments(view: TopView, layout: BoardLayout, style: Style, rng: np.random.
                              0.05, closed=False)
 
 
-def _wear(view: TopView, rng: np.random.Generator, amount: float) -> np.ndarray:
+def _wear(h: int, w: int, rng: np.random.Generator, amount: float) -> np.ndarray:
     """A brightness field of scratches and faded patches (0 where unworn)."""
-    field = np.zeros((view.h, view.w), np.float32)
+    field = np.zeros((h, w), np.float32)
     if amount <= 0.05:
         return field
     for _ in range(int(40 * amount)):
-        p = rng.uniform(0, 1, 2) * (view.w, view.h)
-        q = p + rng.normal(0, 0.08, 2) * view.w
+        p = rng.uniform(0, 1, 2) * (w, h)
+        q = p + rng.normal(0, 0.08, 2) * w
         cv2.line(field, tuple(int(v) for v in p), tuple(int(v) for v in q),
                  float(rng.uniform(0.05, 0.15)), 1, cv2.LINE_AA)
-    patches = textures.smooth_noise(view.h, view.w, max(view.w, view.h) / 5, rng)
+    patches = textures.smooth_noise(h, w, max(w, h) / 5, rng)
     return field + 0.08 * amount * np.clip(patches, 0, None)
 
 
@@ -172,7 +172,7 @@ def _tray_colour(style: Style) -> tuple[int, int, int]:
 
 
 def _apply_materials(view: TopView, style: Style, rng: np.random.Generator) -> None:
-    """Multiply each region by its material's brightness field."""
+    """Multiply each region by its material's brightness field (computed at half size)."""
     g = style.grain_strength
     kinds = {
         FRAME: (style.frame_material, 0.6 + 0.6 * g),
@@ -183,18 +183,19 @@ def _apply_materials(view: TopView, style: Style, rng: np.random.Generator) -> N
         BAR: (style.bar_material, 0.4 + g),
         TRAY: (style.field_material, 0.3 + g),
     }
-    total = np.zeros((view.h, view.w), np.float32)
-    cache: dict[str, np.ndarray] = {}
+    regions = view.regions[::2, ::2]
+    h, w = regions.shape
+    total = np.zeros((h, w), np.float32)
     weights = np.zeros(8, np.float32)
-    for kind in {k for k, _ in kinds.values()}:
-        if kind not in cache:
-            cache[kind] = textures.material_field(kind, view.h, view.w, view.scale, rng,
-                                                  vertical=bool(rng.random() < 0.3))
+    for kind in sorted({k for k, _ in kinds.values()}):
+        field = textures.material_field(kind, h, w, view.scale / 2, rng,
+                                        vertical=bool(rng.random() < 0.3))
         weights[:] = 0
         for region, (k, strength) in kinds.items():
             if k == kind:
                 weights[region] = strength
-        total += weights[view.regions] * cache[kind]
-    total -= _wear(view, rng, style.wear)
-    img = view.image.astype(np.float32) * (1.0 + total[..., None])
-    view.image = np.clip(img, 0, 255).astype(np.uint8)
+        total += weights[regions] * field
+    total -= _wear(h, w, rng, style.wear)
+    gain = np.clip((1.0 + total) * 128.0, 0, 255).astype(np.uint8)
+    gain = cv2.resize(gain, (view.w, view.h), interpolation=cv2.INTER_LINEAR)
+    view.image = cv2.multiply(view.image, cv2.merge([gain, gain, gain]), scale=1 / 128.0)

@@ -19,8 +19,9 @@ class DieTruth:
     on_checker: bool
     off_board: bool  # outside the playing surface (frame, tray, table)
     half: str | None  # "left" / "right" of the bar, None when off the board
-    case: str  # how it was placed (DICE_CASES in dice.py)
-    tilt_deg: float = 0.0
+    case: str  # how it was placed (dice_scene.DICE_CASES)
+    tilt_deg: float = 0.0  # how far the up face leans from level
+    top_face: tuple[Point2, ...] = ()  # image corners of the up face
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,6 +31,7 @@ class CubeTruth:
     position: str  # "center", "top", "bottom", "off"
     center: Point2
     box: Box
+    top_face: tuple[Point2, ...] = ()  # image corners of the up face
 
 
 @dataclass(frozen=True, slots=True)
