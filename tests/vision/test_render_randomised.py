@@ -15,6 +15,7 @@ from nardy_pi.vision.render.randomised import (
     nearest_heldout,
     render_random,
     sample_train_style,
+    style_distance,
 )
 
 SMALL = (640, 480)
@@ -125,8 +126,13 @@ def test_heldout_split_uses_only_heldout_styles():
 
 def test_train_styles_never_come_near_a_heldout_style():
     rng = np.random.default_rng(2024)
-    closest = min(nearest_heldout(sample_train_style(rng))[1] for _ in range(1500))
+    closest = min(nearest_heldout(sample_train_style(rng))[1] for _ in range(1000))
     assert closest >= HELDOUT_RADIUS
+    # ...and the distance agrees with the pairwise definition.
+    style = sample_train_style(rng)
+    name, dist = nearest_heldout(style)
+    assert dist == pytest.approx(min(style_distance(style, h) for h in HELDOUT_STYLES.values()))
+    assert dist == pytest.approx(style_distance(style, HELDOUT_STYLES[name]))
 
 
 def test_the_distance_catches_a_lightly_changed_heldout_style():
@@ -247,3 +253,35 @@ def test_random_throws_cover_the_reroll_reasons():
     assert {0, 1, 2, 3} <= counts
     assert {"on_checker", "split"} <= cases
     assert cases & {"cocked_checker", "cocked_frame"} and cases & {"frame", "outside", "tray"}
+
+
+# -- occluders -------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("kind", ["hand", "phone", "cup", "dice_cup"])
+def test_occluder_mask_is_where_the_picture_changed(kind):
+    plain = render_random(500, "train", SMALL, occluder=False, clean=True)
+    hidden = render_random(500, "train", SMALL, occluder=kind, clean=True)
+    assert plain.truth.occluder_mask is None and not plain.truth.occluded
+    mask = hidden.truth.occluder_mask
+    assert mask is not None and mask.shape == SMALL[::-1] and mask.dtype == bool
+    a, b = plain.image.astype(int), hidden.image.astype(int)
+    inner = cv2.erode(mask.astype(np.uint8), np.ones((5, 5), np.uint8)).astype(bool)
+    outer = ~cv2.dilate(mask.astype(np.uint8), np.ones((5, 5), np.uint8)).astype(bool)
+    assert (np.abs(a - b).sum(axis=2)[inner] > 0).mean() > 0.5
+    # Outside it, the occluder only casts its shadow: nothing gets brighter.
+    assert (b[outer] <= a[outer] + 2).all()
+
+
+def test_occluded_points_are_not_visible():
+    hidden_points = 0
+    for seed in range(8):
+        r = render_random(520 + seed, "train", SMALL, occluder="hand")
+        t = r.truth
+        plain = render_random(520 + seed, "train", SMALL, occluder=False).truth
+        for i in range(24):
+            assert t.visible_fraction[i] <= plain.visible_fraction[i] + 1e-9
+            if plain.visible[i] and not t.visible[i]:
+                hidden_points += 1
+        if not all(t.visible) and all(plain.visible):
+            assert t.occluded
+    assert hidden_points > 0

@@ -20,6 +20,7 @@ from nardy_pi.vision.render.randomised.dice_scene import (
     roll_specs,
 )
 from nardy_pi.vision.render.randomised.layout import BoardLayout
+from nardy_pi.vision.render.randomised.occluders import OCCLUDERS, draw_occluders
 from nardy_pi.vision.render.randomised.photometric import Photo, apply_photo
 from nardy_pi.vision.render.randomised.position import BoardPosition, random_position
 from nardy_pi.vision.render.randomised.stacks import PlacedChecker, place_checkers
@@ -191,6 +192,21 @@ def _box_shadow(box: Box3D, light_dir: np.ndarray, floor: float) -> np.ndarray:
     return cv2.convexHull(flat.astype(np.float32)).reshape(-1, 2)
 
 
+def _occluder_kinds(occluder, rng: np.random.Generator) -> list[str]:
+    """None: sometimes (15%); True: one at random; False: none; or named kinds."""
+    if isinstance(occluder, str):
+        return [occluder]
+    if isinstance(occluder, list | tuple):
+        return [str(k) for k in occluder]
+    want = rng.random() < 0.15 if occluder is None else bool(occluder)
+    if not want:
+        return []
+    kinds = [str(rng.choice(OCCLUDERS, p=[0.6, 0.12, 0.14, 0.14]))]
+    if kinds[0] == "hand" and rng.random() < 0.2:
+        kinds.append("hand")
+    return kinds
+
+
 def _cube_choice(cube, rng: np.random.Generator) -> CubeSpec | None:
     if cube is None or cube == "none":
         return None
@@ -227,7 +243,7 @@ def render_random(
     *,
     position: BoardPosition | Sequence[int] | None = None,
     dice: str | Sequence = "random",
-    occluder: bool | None = None,
+    occluder: bool | str | Sequence[str] | None = None,
     cube: str | CubeSpec | None = "random",
     style: Style | None = None,
     tilt_deg: float | None = None,
@@ -239,9 +255,11 @@ def render_random(
     legal-looking one. `dice`: "none", "random" (a throw from dice_scene.ROLLS) or a list of
     DieSpec / case names (dice_scene.DICE_CASES). `cube`: "random", "none", a position
     ("center", "top", "bottom", "off") or a CubeSpec. `style` forces a board set (e.g. one of
-    HELDOUT_STYLES); `tilt_deg` forces the camera tilt; `clean` turns off the photo effects
-    (exposure, glare, blur, noise, JPEG, greyscale). Dice, cube and occluder draw from their
-    own random streams, so the board is the same with or without them.
+    HELDOUT_STYLES). `occluder`: None (sometimes), True / False, or occluder kinds
+    (occluders.OCCLUDERS: "hand", "phone", "cup", "dice_cup"). `tilt_deg` forces the camera
+    tilt; `clean` turns off the photo effects (exposure, glare, blur, noise, JPEG, greyscale).
+    Dice, cube and occluder draw from their own random streams, so the board is the same with
+    or without them.
     """
     if split not in _SPLIT_STREAM:
         raise ValueError(f"split must be 'train' or 'heldout', got {split!r}")
@@ -317,7 +335,17 @@ def render_random(
                                position=cube_parts[3], center=centre, box=box2d,
                                top_face=quad)
 
-    occluder_mask = None
+    occ_rng = np.random.default_rng([int(seed), stream, 8])
+    kinds = _occluder_kinds(occluder, occ_rng)
+    occluder_mask, occluded = None, False
+    if kinds:
+        occluder_mask = draw_occluders(img, cam, layout, occ_rng, light_dir, kinds)
+        surface = np.zeros((h, w), np.uint8)
+        quad = cam.project(np.array([[0, 0, 0], [layout.width, 0, 0],
+                                     [layout.width, layout.height, 0], [0, layout.height, 0]]))
+        cv2.fillConvexPoly(surface, np.round(quad).astype(np.int32), 1)
+        covered = int(np.count_nonzero(occluder_mask & (surface > 0)))
+        occluded = covered >= 0.005 * max(1, int(np.count_nonzero(surface)))
     image = apply_photo(img, photo, rng)
     visible, fractions = _visibility(cam, layout, (w, h), occluder_mask)
     corners = cam.project(np.array([[0, 0, 0], [layout.width, 0, 0],
@@ -333,7 +361,7 @@ def render_random(
         visible=visible, visible_fraction=fractions, occluder_mask=occluder_mask,
         dice=tuple(dice_truth), cube=cube_truth, style_name=style.name, split=split,
         trays=style.trays, tilt_deg=cam.tilt_deg, roll_deg=cam.roll_deg,
-        surface_aspect=layout.width / layout.height,
+        surface_aspect=layout.width / layout.height, occluded=occluded,
     )
     return RandomRender(image=image, truth=truth)
 

@@ -80,37 +80,47 @@ HELDOUT_STYLES: dict[str, Style] = {
 
 
 def _lab(colours: list[tuple[int, int, int]]) -> np.ndarray:
-    arr = np.array(colours, np.uint8).reshape(1, -1, 3)
-    lab = cv2.cvtColor(arr.astype(np.float32) / 255.0, cv2.COLOR_BGR2Lab)
-    return lab.reshape(-1, 3)
+    arr = np.array(colours, np.float32).reshape(1, -1, 3) / 255.0
+    return cv2.cvtColor(arr, cv2.COLOR_BGR2Lab).reshape(-1, 3)
 
 
 def _palette(style: Style) -> list[tuple[int, int, int]]:
     return [style.field, style.point_a, style.point_b, style.frame, style.light, style.dark]
 
 
-def style_distance(a: Style, b: Style) -> float:
-    """Mean delta-E over the six palette colours, plus penalties for different materials.
+def _palette_distance(la: np.ndarray, lb: np.ndarray) -> float:
+    """Mean delta-E over the six slots; point colours compared both ways round (a board
+    with its two point colours swapped is the same board)."""
+    direct = np.linalg.norm(la - lb, axis=1).mean()
+    swapped = np.linalg.norm(la - lb[[0, 2, 1, 3, 4, 5]], axis=1).mean()
+    return float(min(direct, swapped))
 
-    Point colours are compared both ways round (a board with its two point colours swapped
-    is the same board), so the smaller of the two pairings counts.
-    """
-    la, lb = _lab(_palette(a)), _lab(_palette(b))
-    direct = np.linalg.norm(la - lb, axis=1)
-    lb_swapped = lb[[0, 2, 1, 3, 4, 5]]
-    swapped = np.linalg.norm(la - lb_swapped, axis=1)
-    colour = float(min(direct.mean(), swapped.mean()))
-    penalty = 0.0
-    penalty += 25.0 * (a.field_material != b.field_material)
-    penalty += 8.0 * (a.point_shape != b.point_shape)
-    penalty += 6.0 * (a.checker_finish != b.checker_finish)
-    return colour + penalty
+
+def _material_penalty(a: Style, b: Style) -> float:
+    return (25.0 * (a.field_material != b.field_material)
+            + 8.0 * (a.point_shape != b.point_shape)
+            + 6.0 * (a.checker_finish != b.checker_finish))
+
+
+def style_distance(a: Style, b: Style) -> float:
+    """Mean delta-E over the six palette colours, plus penalties for different materials."""
+    return _palette_distance(_lab(_palette(a)), _lab(_palette(b))) + _material_penalty(a, b)
+
+
+_NAMES = tuple(HELDOUT_STYLES)
+_HELDOUT_LAB = np.stack([_lab(_palette(HELDOUT_STYLES[n])) for n in _NAMES])  # (k, 6, 3)
+_SWAP = [0, 2, 1, 3, 4, 5]
 
 
 def nearest_heldout(style: Style) -> tuple[str, float]:
-    """The held-out style closest to `style`, and its distance."""
-    best = min(HELDOUT_STYLES.values(), key=lambda h: style_distance(style, h))
-    return best.name, style_distance(style, best)
+    """The held-out style closest to `style`, and its distance (all at once, vectorised)."""
+    lab = _lab(_palette(style))[None]
+    direct = np.sqrt(((_HELDOUT_LAB - lab) ** 2).sum(-1)).mean(-1)
+    swapped = np.sqrt(((_HELDOUT_LAB[:, _SWAP] - lab) ** 2).sum(-1)).mean(-1)
+    dist = np.minimum(direct, swapped) + np.array(
+        [_material_penalty(style, HELDOUT_STYLES[n]) for n in _NAMES])
+    k = int(np.argmin(dist))
+    return _NAMES[k], float(dist[k])
 
 
 def near_heldout(style: Style, radius: float = HELDOUT_RADIUS) -> bool:
