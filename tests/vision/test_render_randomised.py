@@ -181,7 +181,8 @@ def test_die_faces_are_a_real_die():
         face_up,
     )
 
-    for k, (n, _a, _b) in enumerate(_FACES):
+    for k, (n, a, b) in enumerate(_FACES):
+        assert np.allclose(np.cross(a, b), n), "a face would read mirrored"
         opposite = next(j for j, (m, _c, _d) in enumerate(_FACES) if np.allclose(m, -n))
         assert DIE_FACE_VALUES[k] + DIE_FACE_VALUES[opposite] == 7
     for v in range(1, 7):

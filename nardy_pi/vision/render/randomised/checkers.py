@@ -67,9 +67,9 @@ def paste(img: np.ndarray, tex: np.ndarray, h_tex: np.ndarray, quad: np.ndarray,
     m = shift @ h_tex
     size = (x1 - x0, y1 - y0)
     patch = cv2.warpPerspective(tex, m, size, flags=cv2.INTER_LINEAR)
-    a = patch[..., 3:].astype(np.float32) * (1 / 255.0)
+    a = patch[..., 3].astype(np.float32) * (1 / 255.0)
     roi = img[y0:y1, x0:x1]
-    roi[:] = (roi * (1 - a) + patch[..., :3] * a).astype(np.uint8)
+    roi[:] = cv2.blendLinear(np.ascontiguousarray(patch[..., :3]), roi, a, 1.0 - a)
     if mask is not None:
         mask[y0:y1, x0:x1] |= patch[..., 3] > 127
 
@@ -99,10 +99,13 @@ class CheckerPainter:
             self._draw_on_edge(img, cam, c)
             return
         colour = self.colour[c.white]
-        ring = _CIRCLE * self.r + (c.x, c.y)
-        bottom = cam.project(np.column_stack([ring, np.full(len(ring), c.z)]))
         top_z = c.z + self.t
-        top = cam.project(np.column_stack([ring, np.full(len(ring), top_z)]))
+        n = len(_CIRCLE)
+        rings = np.empty((2 * n, 3))
+        rings[:n, :2] = rings[n:, :2] = _CIRCLE * self.r + (c.x, c.y)
+        rings[:n, 2], rings[n:, 2] = c.z, top_z
+        both = cam.project(rings)
+        bottom, top = both[:n], both[n:]
         hull = cv2.convexHull(np.vstack([bottom, top]).astype(np.float32)).reshape(-1, 2)
         wall = _shade(colour, self.wall_shade)
         cv2.fillPoly(img, [np.round(hull * 16).astype(np.int32)], wall.tolist(), cv2.LINE_AA, 4)
@@ -131,8 +134,10 @@ class CheckerPainter:
         face = pn if cam.depth(near[:1])[0] < cam.depth(far[:1])[0] else pf
         cv2.fillPoly(img, [np.round(face * 16).astype(np.int32)], _shade(colour, 0.9).tolist(),
                      cv2.LINE_AA, 4)
-        cv2.polylines(img, [np.round(face * 16).astype(np.int32)], True,
-                      _shade(colour, 0.6).tolist(), 1, cv2.LINE_AA, 4)
+        # The seams between neighbours: both faces' rims, darker.
+        seam = _shade(colour, 0.45).tolist()
+        cv2.polylines(img, [np.round(pn * 16).astype(np.int32), np.round(pf * 16).astype(
+            np.int32)], True, seam, 1, cv2.LINE_AA, 4)
 
     def top_centre(self, c: PlacedChecker) -> np.ndarray:
         return np.array([c.x, c.y, c.z + (2 * self.r if c.on_edge else self.t)])

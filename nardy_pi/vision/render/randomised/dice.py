@@ -5,6 +5,7 @@ tilt, a cocked die shows two or three faces, and a die on a checker rides at its
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 import cv2
 import numpy as np
@@ -23,15 +24,16 @@ PIP_LAYOUT = {
 }
 CUBE_FACES = (2, 4, 8, 16, 32, 64)
 
-# Unit-cube faces: (normal, first in-face axis, second in-face axis). A die's face k of this
-# table shows DIE_FACE_VALUES[k]; opposite faces sum to 7.
+# Unit-cube faces: (normal, first in-face axis, second in-face axis). Board axes are x right,
+# y down, height up, so a face's texture reads unmirrored from outside when a x b = normal.
+# A die's face k of this table shows DIE_FACE_VALUES[k]; opposite faces sum to 7.
 _FACES = (
     (np.array([0, 0, 1.0]), np.array([1.0, 0, 0]), np.array([0, 1.0, 0])),
     (np.array([0, 0, -1.0]), np.array([1.0, 0, 0]), np.array([0, -1.0, 0])),
-    (np.array([1.0, 0, 0]), np.array([0, 1.0, 0]), np.array([0, 0, -1.0])),
-    (np.array([-1.0, 0, 0]), np.array([0, -1.0, 0]), np.array([0, 0, -1.0])),
-    (np.array([0, 1.0, 0]), np.array([-1.0, 0, 0]), np.array([0, 0, -1.0])),
-    (np.array([0, -1.0, 0]), np.array([1.0, 0, 0]), np.array([0, 0, -1.0])),
+    (np.array([1.0, 0, 0]), np.array([0, -1.0, 0]), np.array([0, 0, -1.0])),
+    (np.array([-1.0, 0, 0]), np.array([0, 1.0, 0]), np.array([0, 0, -1.0])),
+    (np.array([0, 1.0, 0]), np.array([1.0, 0, 0]), np.array([0, 0, -1.0])),
+    (np.array([0, -1.0, 0]), np.array([-1.0, 0, 0]), np.array([0, 0, -1.0])),
 )
 DIE_FACE_VALUES = (1, 6, 2, 5, 3, 4)
 CUBE_FACE_VALUES = (2, 64, 4, 32, 8, 16)
@@ -62,8 +64,9 @@ def _rounded_alpha(n: int, radius: float) -> np.ndarray:
     return np.clip(-d * n / 2, 0, 1)
 
 
+@lru_cache(maxsize=1024)
 def die_face(value: int, body, pips, radius: float, translucent: bool) -> np.ndarray:
-    """BGRA texture of one die face with `value` pips."""
+    """BGRA texture of one die face with `value` pips (cached: callers must not write)."""
     n = FACE_TEX
     img = np.zeros((n, n, 3), np.float32) + np.asarray(body, np.float32)
     yy, xx = (np.mgrid[0:n, 0:n].astype(np.float32) + 0.5) / n * 2 - 1
@@ -79,6 +82,7 @@ def die_face(value: int, body, pips, radius: float, translucent: bool) -> np.nda
     return np.dstack([np.clip(img, 0, 255), alpha * 255]).astype(np.uint8)
 
 
+@lru_cache(maxsize=256)
 def cube_face(value: int, body, ink, radius: float) -> np.ndarray:
     n = FACE_TEX * 2
     img = np.zeros((n, n, 3), np.uint8) + np.asarray(body, np.uint8)
@@ -143,7 +147,7 @@ class Box3D:
                 continue
             quad = cam.project(quad3)
             shade = 0.55 + 0.45 * max(0.0, float(np.dot(normal, light)))
-            tex = self.faces[k].copy()
+            tex = self.faces[k].copy()  # cached textures are shared: shade a copy
             tex[..., :3] = (tex[..., :3] * shade).astype(np.uint8)
             paste(img, tex, cv2.getPerspectiveTransform(src, quad.astype(np.float32)), quad)
         return hull
@@ -152,7 +156,7 @@ class Box3D:
 def make_die(value: int, side: float, style, rng: np.random.Generator) -> tuple[np.ndarray,
                                                                               tuple]:
     """The body rotation showing `value` on top (random spin) and the six face textures."""
-    radius = float(rng.uniform(0.12, 0.3))
+    radius = round(float(rng.uniform(0.12, 0.3)), 2)  # coarse, so face textures are reused
     faces = tuple(die_face(v, style.die_body, style.die_pips, radius, style.die_translucent)
                   for v in DIE_FACE_VALUES)
     spin = _rot(np.array([0, 0, 1.0]), float(rng.uniform(0, 2 * np.pi)))
@@ -160,7 +164,7 @@ def make_die(value: int, side: float, style, rng: np.random.Generator) -> tuple[
 
 
 def make_cube(value: int, style, rng: np.random.Generator) -> tuple[np.ndarray, tuple]:
-    radius = float(rng.uniform(0.08, 0.2))
+    radius = round(float(rng.uniform(0.08, 0.2)), 2)
     faces = tuple(cube_face(v, style.cube_body, style.cube_ink, radius)
                   for v in CUBE_FACE_VALUES)
     spin = _rot(np.array([0, 0, 1.0]), float(rng.uniform(0, 2 * np.pi)))

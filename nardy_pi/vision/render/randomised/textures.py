@@ -14,25 +14,37 @@ def smooth_noise(h: int, w: int, cell: float, rng: np.random.Generator) -> np.nd
     return cv2.resize(grid, (w, h), interpolation=cv2.INTER_CUBIC)
 
 
+def _blur1d(x: np.ndarray, sigma: float) -> np.ndarray:
+    if sigma < 0.3:
+        return x
+    return cv2.GaussianBlur(x.reshape(-1, 1).astype(np.float32), (1, 0), sigma).ravel()
+
+
 def wood(h: int, w: int, px_per_unit: float, rng: np.random.Generator,
          vertical: bool = False) -> np.ndarray:
-    """Wood grain: wavy growth lines along x (or y), with fibres and a little figure."""
+    """Wood grain: thin growth lines of uneven spacing and darkness running along x (or y),
+    gently wavy and a little slanted, with fibre streaks and broad colour variation."""
     sh, sw = (w, h) if vertical else (h, w)
-    small_h, small_w = max(8, sh // 2), max(8, sw // 2)
-    ys = np.arange(small_h, dtype=np.float32)[:, None] * (2.0 / px_per_unit)
-    warp = smooth_noise(small_h, small_w, small_w / rng.uniform(1.5, 4), rng) * rng.uniform(
-        0.3, 1.2)
-    warp += smooth_noise(small_h, small_w, small_w / 12, rng) * 0.08
-    period = rng.uniform(0.12, 0.45)  # board units between growth lines
-    phase = (ys + warp) / period
-    lines = np.sin(phase * 2 * np.pi) + 0.5 * np.sin(phase * 4.1 * np.pi + 1.3)
-    lines = np.sign(lines) * np.abs(lines) ** 0.6
-    fibre = cv2.resize(rng.standard_normal((small_h, max(2, small_w // 8))).astype(np.float32),
-                       (small_w, small_h), interpolation=cv2.INTER_LINEAR)
-    field = 0.09 * lines + 0.035 * fibre
-    field += 0.06 * smooth_noise(small_h, small_w, small_w / 3, rng)
-    field = cv2.resize(field, (sw, sh), interpolation=cv2.INTER_LINEAR)
-    return field.T.copy() if vertical else field
+    gh, gw = max(8, sh // 2), max(8, sw // 2)
+    ppu = px_per_unit / 2.0
+    # The profile across the grain: fine lines on top of wider bands.
+    n = gh + 4 * gh
+    fine = _blur1d(rng.standard_normal(n), max(0.5, ppu * rng.uniform(0.006, 0.02)))
+    bands = _blur1d(rng.standard_normal(n), max(1.0, ppu * rng.uniform(0.05, 0.2)))
+    profile = fine / (fine.std() + 1e-6) + 0.8 * bands / (bands.std() + 1e-6)
+    profile = np.sign(profile) * np.abs(profile) ** 0.7
+    yy = np.arange(gh, dtype=np.float32)[:, None]
+    xx = np.arange(gw, dtype=np.float32)[None, :]
+    warp = smooth_noise(gh, gw, gw / rng.uniform(1.0, 3.0), rng) * ppu * rng.uniform(0.05, 0.5)
+    warp += xx * rng.uniform(-0.04, 0.04) + 2 * gh
+    coords = np.clip(yy + warp, 0, n - 1.001)
+    field = np.interp(coords.ravel(), np.arange(n), profile).reshape(gh, gw).astype(np.float32)
+    streak_w = max(2, int(gw / rng.uniform(8, 30)))
+    streaks = cv2.resize(rng.standard_normal((gh, streak_w)).astype(np.float32), (gw, gh),
+                         interpolation=cv2.INTER_LINEAR)
+    out = 0.055 * field + 0.025 * streaks + 0.06 * smooth_noise(gh, gw, gw / 2.5, rng)
+    out = cv2.resize(out, (sw, sh), interpolation=cv2.INTER_LINEAR)
+    return out.T.copy() if vertical else out
 
 
 def felt(h: int, w: int, rng: np.random.Generator) -> np.ndarray:
