@@ -286,3 +286,18 @@ def test_occluded_points_are_not_visible():
         if not all(t.visible) and all(plain.visible):
             assert t.occluded
     assert hidden_points > 0
+
+
+def test_truth_in_analyze_form():
+    import json
+
+    from nardy_pi.vision.render.randomised import DieSpec
+
+    r = render_random(33, "train", (320, 240), cube="center",
+                      dice=[DieSpec("flat_field", 3, "left"), DieSpec("cocked_checker")])
+    out = json.loads(json.dumps(r.truth.analyze_json()))
+    assert len(out["points"]) == 24 and out["cube"] == {"value": 1, "position": "center"}
+    assert out["dice"][0]["value"] == 3
+    cocked = [d for d in out["dice"] if not d["flat"]]
+    assert cocked and cocked[0]["value"] is None
+    assert "cocked" in out["roll"]["reasons"] and not out["roll"]["valid"]

@@ -64,21 +64,27 @@ def _rounded_alpha(n: int, radius: float) -> np.ndarray:
     return np.clip(-d * n / 2, 0, 1)
 
 
-@lru_cache(maxsize=1024)
-def die_face(value: int, body, pips, radius: float, translucent: bool) -> np.ndarray:
-    """BGRA texture of one die face with `value` pips (cached: callers must not write)."""
+@lru_cache(maxsize=256)
+def _die_face_masks(value: int, radius: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(edge shading, pip coverage, rounded-square coverage) of one face, FACE_TEX square."""
     n = FACE_TEX
-    img = np.zeros((n, n, 3), np.float32) + np.asarray(body, np.float32)
     yy, xx = (np.mgrid[0:n, 0:n].astype(np.float32) + 0.5) / n * 2 - 1
-    img *= (1.0 - 0.12 * (np.maximum(np.abs(xx), np.abs(yy)) ** 6))[..., None]
-    body_alpha = _rounded_alpha(n, radius) * (0.72 if translucent else 1.0)
-    alpha = body_alpha.copy()
+    shading = 1.0 - 0.12 * (np.maximum(np.abs(xx), np.abs(yy)) ** 6)
+    pips = np.zeros((n, n), np.float32)
     pr = 0.17 if value < 6 else 0.15
     for a, b in PIP_LAYOUT[value]:
         d = np.sqrt((xx - a * 0.5) ** 2 + (yy - b * 0.5) ** 2)
-        pip = np.clip((pr - d) * n / 2, 0, 1)
-        img = img * (1 - pip[..., None]) + np.asarray(pips, np.float32) * pip[..., None]
-        alpha = np.maximum(alpha, pip)
+        pips = np.maximum(pips, np.clip((pr - d) * n / 2, 0, 1))
+    return shading, pips, _rounded_alpha(n, radius)
+
+
+def die_face(value: int, body, pips, radius: float, translucent: bool) -> np.ndarray:
+    """BGRA texture of one die face with `value` pips."""
+    shading, pip, body_alpha = _die_face_masks(value, radius)
+    p = pip[..., None]
+    img = np.asarray(body, np.float32) * shading[..., None] * (1 - p) + np.asarray(
+        pips, np.float32) * p
+    alpha = np.maximum(body_alpha * (0.72 if translucent else 1.0), pip)
     return np.dstack([np.clip(img, 0, 255), alpha * 255]).astype(np.uint8)
 
 

@@ -60,6 +60,34 @@ class RenderTruth:
     surface_aspect: float  # width / height of the playing surface
     occluded: bool = False  # an occluder covers part of the playing surface
 
+    def analyze_json(self) -> dict:
+        """The truth in `nardy-pi analyze --json` form (board-frame.md §3), for benchmarks.
+
+        A cocked die's value is null (its top face is not to be read); `off` is null when
+        the board has no tray to show borne-off checkers; `roll` is judged by the project's
+        own rules of the verdict (nardy_pi.vision.roll)."""
+        from nardy_pi.vision.roll import judge_roll
+        from nardy_pi.vision.types import DieOnBoard
+
+        dice = [DieOnBoard(value=d.value if d.flat else None, center=d.center, flat=d.flat,
+                           on_board=not d.off_board, half=d.half, on_checker=d.on_checker)
+                for d in self.dice]
+        verdict = judge_roll(dice)
+        trays = self.trays != "none"
+        return {
+            "points": list(self.points),
+            "bar": {"white": self.bar_white, "black": self.bar_black},
+            "off": {"white": self.off_white if trays else None,
+                    "black": self.off_black if trays else None},
+            "dice": [{"value": d.value, "center": list(d.center), "flat": d.flat,
+                      "on_board": d.on_board, "half": d.half, "on_checker": d.on_checker}
+                     for d in dice],
+            "cube": None if self.cube is None else {"value": self.cube.value,
+                                                    "position": self.cube.position},
+            "roll": {"valid": verdict.valid, "reasons": list(verdict.reasons)},
+            "occluded": self.occluded,
+        }
+
 
 @dataclass(frozen=True, slots=True)
 class RandomRender:
