@@ -301,3 +301,18 @@ def test_truth_in_analyze_form():
     cocked = [d for d in out["dice"] if not d["flat"]]
     assert cocked and cocked[0]["value"] is None
     assert "cocked" in out["roll"]["reasons"] and not out["roll"]["valid"]
+
+
+def test_a_session_keeps_board_and_camera_and_changes_the_scene():
+    from nardy_pi.vision.render.randomised import iter_session
+    from nardy_pi.vision.render.randomised.position import BACKGAMMON_START
+
+    frames = list(iter_session(8, 3, "heldout", (320, 240)))
+    calib, rest = frames[0], frames[1:]
+    assert calib.truth.points == BACKGAMMON_START and not calib.truth.dice
+    assert calib.truth.occluder_mask is None
+    for f in rest:
+        assert f.truth.corners == calib.truth.corners
+        assert f.truth.style_name == calib.truth.style_name
+        assert f.truth.point_u == calib.truth.point_u
+    assert len({f.truth.points for f in frames}) == 4

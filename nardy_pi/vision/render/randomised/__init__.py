@@ -17,7 +17,12 @@ from nardy_pi.vision.render.randomised.dice_scene import (
     DieSpec,
 )
 from nardy_pi.vision.render.randomised.position import BoardPosition
-from nardy_pi.vision.render.randomised.render import iter_renders, pick_style, render_random
+from nardy_pi.vision.render.randomised.render import (
+    iter_renders,
+    iter_session,
+    pick_style,
+    render_random,
+)
 from nardy_pi.vision.render.randomised.style import Style
 from nardy_pi.vision.render.randomised.styles_heldout import (
     HELDOUT_RADIUS,
@@ -44,6 +49,7 @@ __all__ = [
     "RenderTruth",
     "Style",
     "iter_renders",
+    "iter_session",
     "near_heldout",
     "nearest_heldout",
     "pick_style",

@@ -4,7 +4,7 @@ sometimes greyscale. Every spatial field is drawn small and resized once."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
@@ -43,6 +43,19 @@ class Photo:
     grey: bool
     glare_shape: tuple[float, float] = (1.0, 0.0)  # axis ratio, angle: lamps are not round
     watermark: int = 0  # seed of a stock-photo watermark, 0 = none
+
+    def perturbed(self, rng: np.random.Generator) -> Photo:
+        """The same camera a moment later: light drifts by a few percent, nothing else."""
+        gx, gy, gr, gs = self.glare
+        lx, ly, strength = self.lamp
+        return replace(
+            self,
+            exposure=self.exposure * float(np.exp(rng.normal(0, 0.05))),
+            white_balance=tuple(float(v * np.exp(rng.normal(0, 0.015)))
+                                for v in self.white_balance),
+            lamp=(lx, ly, float(np.clip(strength + rng.normal(0, 0.05), 0, 0.6))),
+            glare=(gx, gy, gr, gs * float(rng.uniform(0.85, 1.15))),
+        )
 
     @staticmethod
     def sample(rng: np.random.Generator, glare_bias: float) -> Photo:

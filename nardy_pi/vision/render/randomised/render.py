@@ -22,7 +22,11 @@ from nardy_pi.vision.render.randomised.dice_scene import (
 from nardy_pi.vision.render.randomised.layout import BoardLayout
 from nardy_pi.vision.render.randomised.occluders import OCCLUDERS, draw_occluders
 from nardy_pi.vision.render.randomised.photometric import Photo, apply_photo
-from nardy_pi.vision.render.randomised.position import BoardPosition, random_position
+from nardy_pi.vision.render.randomised.position import (
+    BACKGAMMON_START,
+    BoardPosition,
+    random_position,
+)
 from nardy_pi.vision.render.randomised.stacks import PlacedChecker, place_checkers
 from nardy_pi.vision.render.randomised.style import Style
 from nardy_pi.vision.render.randomised.styles_heldout import HELDOUT_STYLES
@@ -253,6 +257,7 @@ def render_random(
     style: Style | None = None,
     tilt_deg: float | None = None,
     clean: bool = False,
+    scene_seed: int | None = None,
 ) -> RandomRender:
     """A domain-randomised board photo and its truth; the same arguments give the same image.
 
@@ -265,14 +270,21 @@ def render_random(
     tilt; `clean` turns off the photo effects (exposure, glare, blur, noise, JPEG, greyscale).
     Dice, cube and occluder draw from their own random streams, so the board is the same with
     or without them.
+
+    `scene_seed` splits the seed in two: `seed` fixes the board set, its textures, the camera
+    and the lamp; `scene_seed` the random position, dice, cube, occluder and a small change
+    of light (exposure, white balance, glare strength), as consecutive frames of one game.
     """
     if split not in _SPLIT_STREAM:
         raise ValueError(f"split must be 'train' or 'heldout', got {split!r}")
     stream = _SPLIT_STREAM[split]
     rng = np.random.default_rng([int(seed), stream])
-    dice_rng = np.random.default_rng([int(seed), stream, 7])
+    scene = () if scene_seed is None else (int(scene_seed),)
+    dice_rng = np.random.default_rng([int(seed), stream, 7, *scene])
     style = style or pick_style(rng, split)
     scene_rng = np.random.default_rng(rng.integers(1 << 62))
+    if scene_seed is not None:
+        scene_rng = np.random.default_rng([int(seed), stream, 10, *scene])
     layout = BoardLayout.of(style)
     if position is None:
         pos = random_position(scene_rng)
@@ -297,6 +309,10 @@ def render_random(
     light_dir = np.array([np.cos(light_az), np.sin(light_az)]) * rng.uniform(0.2, 1.2)
     shadow_darkness = float(rng.uniform(0.2, 0.6))
     photo = CLEAN_PHOTO if clean else Photo.sample(rng, style.glare)
+    photo_rng = rng
+    if scene_seed is not None:  # the same camera and lamp, a little different each frame
+        photo_rng = np.random.default_rng([int(seed), stream, 9, *scene])
+        photo = photo if clean else photo.perturbed(photo_rng)
     light = np.array([-light_dir[0], -light_dir[1], 1.0])
     light /= np.linalg.norm(light)
 
@@ -340,7 +356,7 @@ def render_random(
                                position=cube_parts[3], center=centre, box=box2d,
                                top_face=quad)
 
-    occ_rng = np.random.default_rng([int(seed), stream, 8])
+    occ_rng = np.random.default_rng([int(seed), stream, 8, *scene])
     kinds = _occluder_kinds(occluder, occ_rng)
     occluder_mask, occluded = None, False
     if kinds:
@@ -351,7 +367,7 @@ def render_random(
         cv2.fillConvexPoly(surface, np.round(quad).astype(np.int32), 1)
         covered = int(np.count_nonzero(occluder_mask & (surface > 0)))
         occluded = covered >= 0.005 * max(1, int(np.count_nonzero(surface)))
-    image = apply_photo(img, photo, rng)
+    image = apply_photo(img, photo, photo_rng)
     visible, fractions = _visibility(cam, layout, (w, h), occluder_mask)
     corners = cam.project(np.array([[0, 0, 0], [layout.width, 0, 0],
                                     [layout.width, layout.height, 0], [0, layout.height, 0]]))
@@ -376,3 +392,17 @@ def iter_renders(start: int, stop: int, split: Split = "train",
     """render_random for every seed in [start, stop), for training loops."""
     for seed in range(start, stop):
         yield render_random(seed, split, size, **kwargs)
+
+
+def iter_session(board_seed: int, frames: int, split: Split = "train",
+                 size: tuple[int, int] = (1280, 960), *,
+                 calibration_position: BoardPosition | Sequence[int] = BACKGAMMON_START,
+                 **kwargs) -> Iterator[RandomRender]:
+    """One board under one camera: first the calibration frame (the known position, no dice,
+    no occluder), then `frames` frames of random positions (scene seeds 1..frames)."""
+    yield render_random(board_seed, split, size, position=calibration_position, dice="none",
+                        cube="none", occluder=False, scene_seed=0,
+                        **{k: v for k, v in kwargs.items()
+                           if k not in ("position", "dice", "cube", "occluder")})
+    for k in range(1, frames + 1):
+        yield render_random(board_seed, split, size, scene_seed=k, **kwargs)
