@@ -3,6 +3,7 @@ issue 10 (and the valid throws around them)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -105,8 +106,11 @@ class DicePlacer:
     otherwise."""
 
     def __init__(self, style: Style, layout: BoardLayout, checkers: list[PlacedChecker],
-                 rng: np.random.Generator) -> None:
+                 rng: np.random.Generator,
+                 in_view: Callable[[float, float, float], bool] = lambda x, y, z: True,
+                 ) -> None:
         self.style, self.layout, self.rng = style, layout, rng
+        self.in_view = in_view  # whether a board point (x, y, height) shows in the picture
         self.checkers = checkers
         self.side = float(rng.uniform(0.5, 0.8))  # share of a point width
         self.taken: list[tuple[float, float, float]] = []  # x, y, radius of placed dice
@@ -269,12 +273,7 @@ class DicePlacer:
             else:
                 case = "outside"
         if case == "outside":
-            x0, y0, x1, y1 = lay.extent()
-            edge = int(rng.integers(4))
-            d = rng.uniform(0.4, 1.5)
-            x, y = rng.uniform(x0, x1), rng.uniform(y0, y1)
-            x, y = [(x, y0 - d), (x1 + d, y), (x, y1 + d), (x0 - d, y)][edge]
-            spot, support = (x, y), lay.table_z
+            spot, support = self._table_spot(0.4, 1.5), lay.table_z
         if spot is None:
             return None
         x, y = spot
@@ -288,6 +287,18 @@ class DicePlacer:
         box = Box3D(side, r, centre, faces, _edge(self.style.die_body))
         return PlacedDie(box, case, flat and lean is None, on_checker, off_board,
                          None if off_board else lay.half_of(x))
+
+    def _table_spot(self, near: float, far: float) -> tuple[float, float]:
+        """A spot on the table beside the board box, in the picture when one can be found."""
+        x0, y0, x1, y1 = self.layout.extent()
+        for _ in range(30):
+            edge = int(self.rng.integers(4))
+            d = self.rng.uniform(near, far)
+            x, y = self.rng.uniform(x0, x1), self.rng.uniform(y0, y1)
+            x, y = [(x, y0 - d), (x1 + d, y), (x, y1 + d), (x0 - d, y)][edge]
+            if self.in_view(x, y, self.layout.table_z):
+                break
+        return float(x), float(y)
 
     def _clear_of_off(self, x: float, y: float, side: float) -> bool:
         for c in self.checkers:
@@ -317,9 +328,7 @@ class DicePlacer:
             else:  # at the surface's edge, on the bar
                 y = side * 0.6 if spec.position == "top" else lay.height - side * 0.6
         else:
-            x0, y0, x1, y1 = lay.extent()
-            x = x1 + rng.uniform(0.6, 1.5) if rng.random() < 0.5 else x0 - rng.uniform(0.6, 1.5)
-            y = rng.uniform(y0, y1)
+            x, y = self._table_spot(0.6, 1.5)
             support = lay.table_z
         centre = rest_centre(r, side, x, y, support)
         value = 1 if spec.position == "center" else face

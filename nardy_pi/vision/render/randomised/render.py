@@ -316,7 +316,11 @@ def render_random(
     light = np.array([-light_dir[0], -light_dir[1], 1.0])
     light /= np.linalg.norm(light)
 
-    placer = DicePlacer(style, layout, checkers, dice_rng)
+    def in_view(x: float, y: float, z: float, margin: float = 0.04) -> bool:
+        px, py = cam.project(np.array([[x, y, z]]))[0]
+        return bool(margin * w <= px <= (1 - margin) * w and margin * h <= py <= (1 - margin) * h)
+
+    placer = DicePlacer(style, layout, checkers, dice_rng, in_view)
     cube_spec = _cube_choice(cube, dice_rng)
     boxes: list[Box3D] = []
     cube_parts = None
@@ -348,7 +352,8 @@ def render_random(
         dice_truth.append(DieTruth(
             value=DIE_FACE_VALUES[d.box.up_index()], center=centre, box=box2d, flat=d.flat,
             on_checker=d.on_checker, off_board=d.off_board, half=d.half, case=d.case,
-            tilt_deg=d.box.tilt_deg(), top_face=quad))
+            tilt_deg=d.box.tilt_deg(), top_face=quad,
+            in_image=bool(0 <= centre[0] < w and 0 <= centre[1] < h)))
     cube_truth = None
     if cube_parts is not None:
         centre, box2d, quad = _box_truth(cam, cube_parts[0], hulls[-1])

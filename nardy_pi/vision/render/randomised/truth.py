@@ -22,6 +22,7 @@ class DieTruth:
     case: str  # how it was placed (dice_scene.DICE_CASES)
     tilt_deg: float = 0.0  # how far the up face leans from level
     top_face: tuple[Point2, ...] = ()  # image corners of the up face
+    in_image: bool = True  # its top face's centre lies inside the picture
 
 
 @dataclass(frozen=True, slots=True)
