@@ -7,6 +7,7 @@ frame, checkers, dice) move against the surface as they would in a photo, not a 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 import numpy as np
 
@@ -33,12 +34,18 @@ class Camera:
     tilt_deg: float
     roll_deg: float
 
+    @cached_property
+    def _board_to_image(self) -> tuple[np.ndarray, np.ndarray]:
+        """(3x3, 3) with image_h = board_xyz @ m.T + b: the whole projection in one step."""
+        flip = np.diag([1.0, 1.0, -1.0])  # board height is up, world z points down
+        m = self.k @ self.r @ flip
+        b = self.k @ (self.t - self.r @ np.array([self.origin[0], self.origin[1], 0.0]))
+        return m, b
+
     def project(self, xyz: np.ndarray) -> np.ndarray:
         """N x 3 board points (x, y, height) -> N x 2 image pixels."""
-        p = np.asarray(xyz, np.float64).reshape(-1, 3)
-        world = np.column_stack([p[:, 0] - self.origin[0], p[:, 1] - self.origin[1], -p[:, 2]])
-        cam = world @ self.r.T + self.t
-        img = cam @ self.k.T
+        m, b = self._board_to_image
+        img = np.asarray(xyz, np.float64).reshape(-1, 3) @ m.T + b
         return img[:, :2] / img[:, 2:3]
 
     def depth(self, xyz: np.ndarray) -> np.ndarray:

@@ -88,17 +88,25 @@ def die_face(value: int, body, pips, radius: float, translucent: bool) -> np.nda
     return np.dstack([np.clip(img, 0, 255), alpha * 255]).astype(np.uint8)
 
 
-@lru_cache(maxsize=256)
-def cube_face(value: int, body, ink, radius: float) -> np.ndarray:
+@lru_cache(maxsize=64)
+def _cube_face_masks(value: int, radius: float) -> tuple[np.ndarray, np.ndarray]:
+    """(ink coverage, rounded-square coverage) of one cube face, 2 * FACE_TEX square."""
     n = FACE_TEX * 2
-    img = np.zeros((n, n, 3), np.uint8) + np.asarray(body, np.uint8)
+    ink = np.zeros((n, n), np.uint8)
     text = str(value)
     scale = n / 46.0 * (1.0 if len(text) == 1 else 0.72)
     thick = max(2, n // 22)
     (tw, th), _ = cv2.getTextSize(text, cv2.FONT_HERSHEY_SIMPLEX, scale, thick)
-    cv2.putText(img, text, ((n - tw) // 2, (n + th) // 2), cv2.FONT_HERSHEY_SIMPLEX, scale,
-                tuple(int(c) for c in ink), thick, cv2.LINE_AA)
-    return np.dstack([img, _rounded_alpha(n, radius) * 255]).astype(np.uint8)
+    cv2.putText(ink, text, ((n - tw) // 2, (n + th) // 2), cv2.FONT_HERSHEY_SIMPLEX, scale,
+                255, thick, cv2.LINE_AA)
+    return ink.astype(np.float32) / 255.0, _rounded_alpha(n, radius)
+
+
+def cube_face(value: int, body, ink, radius: float) -> np.ndarray:
+    cover, alpha = _cube_face_masks(value, radius)
+    c = cover[..., None]
+    img = np.asarray(body, np.float32) * (1 - c) + np.asarray(ink, np.float32) * c
+    return np.dstack([img, alpha * 255]).astype(np.uint8)
 
 
 @dataclass(frozen=True)
