@@ -43,6 +43,7 @@ class Photo:
     grey: bool
     glare_shape: tuple[float, float] = (1.0, 0.0)  # axis ratio, angle: lamps are not round
     watermark: int = 0  # seed of a stock-photo watermark, 0 = none
+    tone: tuple[float, float] = (1.0, 1.0)  # gamma, contrast: the camera's tone curve
 
     def perturbed(self, rng: np.random.Generator) -> Photo:
         """The same camera a moment later: light drifts by a few percent, nothing else."""
@@ -77,6 +78,7 @@ class Photo:
             jpeg=int(rng.integers(50, 96)) if rng.random() < 0.9 else None,
             grey=bool(rng.random() < 0.12),
             watermark=int(rng.integers(1, 1 << 30)) if rng.random() < 0.1 else 0,
+            tone=(float(np.exp(rng.normal(0, 0.15))), float(np.exp(rng.normal(0, 0.15)))),
         )
 
 
@@ -148,6 +150,11 @@ def apply_photo(img: np.ndarray, photo: Photo, rng: np.random.Generator) -> np.n
         add = np.clip(255.0 * gs * np.exp(-d2 / (gr * gr)), 0, 255).astype(np.uint8)
         add = cv2.resize(add, (w, h), interpolation=cv2.INTER_LINEAR)
         out = cv2.add(out, cv2.merge([add, add, add]))
+    if photo.tone != (1.0, 1.0):  # gamma and an S-curve about mid-grey, as one lookup
+        gamma, contrast = photo.tone
+        x = np.arange(256, dtype=np.float32) / 255.0
+        y = 0.5 + (x**gamma - 0.5) * contrast
+        out = cv2.LUT(out, np.clip(y * 255.0 + 0.5, 0, 255).astype(np.uint8))
     if photo.blur > 0.3:
         out = cv2.GaussianBlur(out, (0, 0), photo.blur)
     if photo.noise > 0.5:

@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 BGR = tuple[int, int, int]
 
 FIELD_MATERIALS = ("wood", "felt", "painted", "leather", "cork")
-POINT_SHAPES = ("triangle", "rounded", "cup", "thin", "outlined", "dotted")
+POINT_SHAPES = ("triangle", "rounded", "cup", "thin", "outlined", "dotted", "double")
 ORNAMENTS = ("none", "diamond", "medallion", "border", "dots", "arrows")
 CHECKER_FINISHES = ("plain", "rim", "rings", "grooves", "wood", "marble")
 TRAYS = ("none", "right", "left", "both")
@@ -66,6 +66,8 @@ class Style:
     table_material: str  # "wood", "cloth", "plain"
     glare: float  # 0..1 how likely and strong a lamp glare is
     split: str = "train"
+    point_width: float = 0.96  # painted width as a share of the point's column
+    point_inner: BGR | None = None  # "double" points: the inner triangle's colour
 
     def with_name(self, name: str) -> Style:
         return replace(self, name=name)

@@ -74,7 +74,7 @@ HELDOUT_STYLES: dict[str, Style] = {
         grain_strength=0.5, bar_width=0.55, aspect=1.4, point_length=0.47, frame_width=0.5,
         trays="left", light=(240, 225, 200), dark=(70, 35, 20), checker_diameter=1.0,
         checker_finish="plain", gloss=0.6, die_body=(245, 245, 245), die_pips=(90, 40, 20),
-        cube_body=(245, 245, 245), table=(150, 160, 170), **_COMMON,
+        cube_body=(245, 245, 245), table=(150, 160, 170), point_width=0.55, **_COMMON,
     ),
 }
 

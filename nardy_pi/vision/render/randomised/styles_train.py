@@ -156,7 +156,9 @@ def _draw(rng: np.random.Generator) -> Style:
     ][die_kind]
     cube_body = _light(rng) if rng.random() < 0.7 else _dark(rng)
     cube_ink = (20, 20, 20) if _luma(cube_body) > 110 else (235, 235, 235)
-    shape = str(rng.choice(POINT_SHAPES, p=[0.45, 0.15, 0.1, 0.1, 0.08, 0.12]))
+    shape = str(rng.choice(POINT_SHAPES, p=[0.36, 0.12, 0.08, 0.12, 0.08, 0.12, 0.12]))
+    point_width = rng.uniform(0.35, 0.7) if shape == "thin" else rng.uniform(0.8, 1.0)
+    inner = [None, _any_colour(rng), board["field"]][int(rng.integers(3))]
     return Style(
         name=f"train-{int(rng.integers(1 << 31)):08x}",
         field=board["field"], field_material=board["field_material"],
@@ -190,4 +192,5 @@ def _draw(rng: np.random.Generator) -> Style:
         table=_any_colour(rng) if rng.random() < 0.5 else _wood(rng, 0.1, 0.8),
         table_material=str(rng.choice(["wood", "cloth", "plain"])),
         glare=float(rng.uniform(0, 1) ** 2),
+        point_width=float(point_width), point_inner=inner,
     )

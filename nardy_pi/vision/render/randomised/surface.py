@@ -53,12 +53,13 @@ class TopView:
         return np.array([[s, 0, -self.x0 * s], [0, s, -self.y0 * s], [0, 0, 1]], float)
 
 
-def point_polygon(layout: BoardLayout, point: int, shape: str) -> np.ndarray:
+def point_polygon(layout: BoardLayout, point: int, shape: str, width: float = 0.96,
+                  length_share: float = 1.0) -> np.ndarray:
     """The painted point as a polygon in board units."""
     cx, base, sign = layout.point_base(point)
-    length = layout.point_length
-    half = 0.5 if shape != "thin" else 0.33
-    gap = 0.02
+    length = layout.point_length * length_share
+    half = width / 2
+    gap = 0.0
     ts = np.linspace(0.0, 1.0, 14)
     if shape == "cup":  # a long bullet: slow taper and a round end
         hw = (half - gap) * (1 - 0.3 * ts)
@@ -147,13 +148,17 @@ def draw_top_view(style: Style, layout: BoardLayout, scale: float,
     view.rect(layout.bar_x0, 0, layout.bar_x1, h, style.bar, BAR)
     for point in range(1, 25):
         colour = style.point_a if point % 2 else style.point_b
-        poly = point_polygon(layout, point, style.point_shape)
+        poly = point_polygon(layout, point, style.point_shape, style.point_width)
         if style.point_shape == "outlined":
             view.outline(poly, colour, 0.07)
         else:
             view.poly(poly, colour, POINT)
             if style.point_outline is not None:
                 view.outline(poly, style.point_outline, 0.025)
+        if style.point_shape == "double":  # an inlaid inner triangle of another colour
+            other = style.point_b if point % 2 else style.point_a
+            inner = point_polygon(layout, point, "triangle", style.point_width * 0.45, 0.8)
+            view.poly(inner, style.point_inner or other, POINT)
         if style.point_shape == "dotted":
             cx, base, sign = layout.point_base(point)
             view.circle(cx, base + sign * (layout.point_length + 0.22), 0.09, colour)
