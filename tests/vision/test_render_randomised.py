@@ -316,3 +316,24 @@ def test_a_session_keeps_board_and_camera_and_changes_the_scene():
         assert f.truth.style_name == calib.truth.style_name
         assert f.truth.point_u == calib.truth.point_u
     assert len({f.truth.points for f in frames}) == 4
+
+
+def test_checker_truth_matches_the_position():
+    for seed in range(6):
+        t = render_random(700 + seed, "train", SMALL, occluder=False).truth
+        for i, count in enumerate(t.points):
+            mine = [c for c in t.checkers if c.point == i + 1]
+            assert len(mine) == abs(count)
+            assert all(c.white == (count > 0) for c in mine)
+        bar = [c for c in t.checkers if c.point == 0]
+        assert sum(c.white for c in bar) == t.bar_white
+        assert sum(not c.white for c in bar) == t.bar_black
+        off = [c for c in t.checkers if c.point == 25]
+        assert len(off) == (t.off_white + t.off_black if t.trays != "none" else 0)
+        # Ground-level checkers sit on their point's column, as the truth geometry places it.
+        to_surface = np.linalg.inv(_surface_to_image(t))
+        for c in t.checkers:
+            if 1 <= c.point <= 24 and c.height <= 1.01:
+                (u, _v), = cv2.perspectiveTransform(np.float64([[c.center]]), to_surface)[0]
+                u0, u1 = t.point_u[c.point - 1]
+                assert u0 - 0.5 * (u1 - u0) < u < u1 + 0.5 * (u1 - u0)

@@ -32,7 +32,13 @@ from nardy_pi.vision.render.randomised.styles_heldout import (
     style_distance,
 )
 from nardy_pi.vision.render.randomised.styles_train import sample_train_style
-from nardy_pi.vision.render.randomised.truth import CubeTruth, DieTruth, RandomRender, RenderTruth
+from nardy_pi.vision.render.randomised.truth import (
+    CheckerTruth,
+    CubeTruth,
+    DieTruth,
+    RandomRender,
+    RenderTruth,
+)
 
 __all__ = [
     "CUBE_POSITIONS",
@@ -41,6 +47,7 @@ __all__ = [
     "HELDOUT_STYLES",
     "ROLLS",
     "BoardPosition",
+    "CheckerTruth",
     "CubeSpec",
     "CubeTruth",
     "DieSpec",

@@ -33,6 +33,7 @@ from nardy_pi.vision.render.randomised.styles_heldout import HELDOUT_STYLES
 from nardy_pi.vision.render.randomised.styles_train import sample_train_style
 from nardy_pi.vision.render.randomised.surface import draw_top_view
 from nardy_pi.vision.render.randomised.truth import (
+    CheckerTruth,
     CubeTruth,
     DieTruth,
     RandomRender,
@@ -240,6 +241,15 @@ def _box_truth(cam: Camera, box: Box3D, hull: np.ndarray) -> tuple[tuple, tuple,
     return (float(top[0]), float(top[1])), box2d, quad
 
 
+def _checker_truth(cam: Camera, painter: CheckerPainter, layout: BoardLayout,
+                   c: PlacedChecker) -> CheckerTruth:
+    top = painter.top_centre(c)
+    p = cam.project(np.array([top, top + np.array([painter.r, 0, 0])]))
+    return CheckerTruth(point=c.point, white=c.white, center=(float(p[0, 0]), float(p[0, 1])),
+                        radius_px=float(np.linalg.norm(p[1] - p[0])),
+                        height=float(top[2] / max(layout.thickness, 1e-6)))
+
+
 CLEAN_PHOTO = Photo(exposure=1.0, white_balance=(1.0, 1.0, 1.0), vignette=0.0,
                     lamp=(0.5, 0.5, 0.0), shadow=0.0, glare=(0.0, 0.0, 0.0, 0.0), blur=0.0,
                     noise=0.0, jpeg=None, grey=False)
@@ -388,6 +398,7 @@ def render_random(
         dice=tuple(dice_truth), cube=cube_truth, style_name=style.name, split=split,
         trays=style.trays, tilt_deg=cam.tilt_deg, roll_deg=cam.roll_deg,
         surface_aspect=layout.width / layout.height, occluded=occluded,
+        checkers=tuple(_checker_truth(cam, painter, layout, c) for c in checkers),
     )
     return RandomRender(image=image, truth=truth)
 

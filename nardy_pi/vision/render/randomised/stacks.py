@@ -22,6 +22,7 @@ class PlacedChecker:
     where: str  # "point", "bar", "off"
     on_edge: bool = False  # standing on its rim (trays)
     turn: float = 0.0  # rotation of its top face's pattern, radians
+    point: int = 0  # physical point 1..24, 0 on the bar, 25 borne off
 
 
 def _row(rng: np.random.Generator, n: int, d: float, room: float, style: Style,
@@ -76,7 +77,8 @@ def place_checkers(seed: int, style: Style, layout: BoardLayout,
         shift = rng.normal(0, 0.04 * style.sloppiness)
         for along, lateral, lift in _row(rng, abs(count), d, layout.point_length, style):
             placed.append(PlacedChecker(cx + shift + lateral, base + sign * along, lift * t,
-                                        count > 0, "point", turn=float(rng.uniform(0, 6.3))))
+                                        count > 0, "point", turn=float(rng.uniform(0, 6.3)),
+                                        point=index + 1))
     placed += _bar(np.random.default_rng([seed, 24]), style, layout, position)
     placed += _off(np.random.default_rng([seed, 25]), layout, position)
     return placed
@@ -119,5 +121,5 @@ def _off(rng, layout: BoardLayout, position: BoardPosition) -> list[PlacedChecke
         for k in range(n):
             along = 0.15 + (k + 0.5) * step
             y = y1 - along if from_bottom else y0 + along
-            out.append(PlacedChecker(cx, y, 0.0, white, "off", on_edge=True))
+            out.append(PlacedChecker(cx, y, 0.0, white, "off", on_edge=True, point=25))
     return out

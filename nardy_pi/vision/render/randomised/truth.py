@@ -26,6 +26,15 @@ class DieTruth:
 
 
 @dataclass(frozen=True, slots=True)
+class CheckerTruth:
+    point: int  # physical point 1..24; 0 = on the bar, 25 = borne off (in a tray)
+    white: bool
+    center: Point2  # image px, centre of its top face (its rim's top, when on edge)
+    radius_px: float  # rough radius of its top face in the image
+    height: float  # its top's height above the surface, in checker thicknesses
+
+
+@dataclass(frozen=True, slots=True)
 class CubeTruth:
     value: int  # 2..64, or 1 for a centred cube showing 64
     face: int  # the number printed on the top face
@@ -60,6 +69,7 @@ class RenderTruth:
     roll_deg: float
     surface_aspect: float  # width / height of the playing surface
     occluded: bool = False  # an occluder covers part of the playing surface
+    checkers: tuple[CheckerTruth, ...] = ()  # every checker drawn (off ones only in trays)
 
     def analyze_json(self) -> dict:
         """The truth in `nardy-pi analyze --json` form (board-frame.md §3), for benchmarks.
