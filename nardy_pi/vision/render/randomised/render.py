@@ -159,23 +159,24 @@ def _cast_shadows(img: np.ndarray, cam: Camera, polys: list[np.ndarray],
 def _visibility(cam: Camera, layout: BoardLayout, size: tuple[int, int],
                 occluder: np.ndarray | None) -> tuple[tuple[bool, ...], tuple[float, ...]]:
     """Share of each point's area (its column from base to tip) inside the image and not
-    under an occluder."""
+    under an occluder, from a 5 x 9 grid of samples per point, all projected at once."""
     w, h = size
-    fractions = []
     gu, gv = np.meshgrid(np.linspace(0.1, 0.9, 5), np.linspace(0.05, 0.95, 9))
+    pts = []
     for point in range(1, 25):
         x0, x1 = layout.point_x(point)
         _cx, base, sign = layout.point_base(point)
-        xs = x0 + gu.ravel() * (x1 - x0)
-        ys = base + sign * gv.ravel() * layout.point_length
-        p = cam.project(np.column_stack([xs, ys, np.zeros_like(xs)]))
-        inside = (p[:, 0] >= 0) & (p[:, 0] < w) & (p[:, 1] >= 0) & (p[:, 1] < h)
-        if occluder is not None and inside.any():
-            px = np.clip(p[:, 0].astype(int), 0, w - 1)
-            py = np.clip(p[:, 1].astype(int), 0, h - 1)
-            inside &= ~occluder[py, px]
-        fractions.append(float(inside.mean()))
-    return tuple(f >= 0.5 for f in fractions), tuple(fractions)
+        pts.append(np.column_stack([x0 + gu.ravel() * (x1 - x0),
+                                    base + sign * gv.ravel() * layout.point_length,
+                                    np.zeros(gu.size)]))
+    p = cam.project(np.vstack(pts))
+    inside = (p[:, 0] >= 0) & (p[:, 0] < w) & (p[:, 1] >= 0) & (p[:, 1] < h)
+    if occluder is not None:
+        px = np.clip(p[:, 0].astype(int), 0, w - 1)
+        py = np.clip(p[:, 1].astype(int), 0, h - 1)
+        inside &= ~occluder[py, px]
+    fractions = inside.reshape(24, -1).mean(axis=1)
+    return tuple(bool(f >= 0.5) for f in fractions), tuple(float(f) for f in fractions)
 
 
 def _draw_scene(img: np.ndarray, cam: Camera, painter: CheckerPainter,
