@@ -338,3 +338,26 @@ def test_checker_truth_matches_the_position():
                 (u, _v), = cv2.perspectiveTransform(np.float64([[c.center]]), to_surface)[0]
                 u0, u1 = t.point_u[c.point - 1]
                 assert u0 - 0.5 * (u1 - u0) < u < u1 + 0.5 * (u1 - u0)
+
+
+def test_dump_writes_images_and_truth(tmp_path):
+    import json
+
+    from nardy_pi.vision.render.randomised.dump import main
+
+    assert main([str(tmp_path / "set"), "--start", "5", "--count", "2", "--size", "160x120"]) == 0
+    rows = [json.loads(x) for x in (tmp_path / "set" / "truth.jsonl").read_text().splitlines()]
+    assert [r["seed"] for r in rows] == [5, 6]
+    for row in rows:
+        img = cv2.imread(str(tmp_path / "set" / row["image"]))
+        assert img.shape == (120, 160, 3)
+        assert row["points"] == list(render_random(row["seed"], "train", (160, 120)).truth.points)
+        assert len(row["analyze"]["points"]) == 24
+
+
+def test_dump_refuses_a_bad_size(capsys):
+    from nardy_pi.vision.render.randomised.dump import main
+
+    with pytest.raises(SystemExit):
+        main(["/tmp/never-written", "--size", "big"])
+    assert "size must look like 640x480" in capsys.readouterr().err
