@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from dataclasses import replace
 from typing import Literal
 
 import cv2
@@ -242,6 +243,11 @@ def _box_truth(cam: Camera, box: Box3D, hull: np.ndarray) -> tuple[tuple, tuple,
     return (float(top[0]), float(top[1])), box2d, quad
 
 
+def _under(mask: np.ndarray, point: tuple[float, float]) -> bool:
+    x, y = int(point[0]), int(point[1])
+    return bool(0 <= y < mask.shape[0] and 0 <= x < mask.shape[1] and mask[y, x])
+
+
 def _checker_truth(cam: Camera, painter: CheckerPainter, layout: BoardLayout,
                    c: PlacedChecker) -> CheckerTruth:
     top = painter.top_centre(c)
@@ -383,6 +389,7 @@ def render_random(
         cv2.fillConvexPoly(surface, np.round(quad).astype(np.int32), 1)
         covered = int(np.count_nonzero(occluder_mask & (surface > 0)))
         occluded = covered >= 0.005 * max(1, int(np.count_nonzero(surface)))
+        dice_truth = [replace(d, occluded=_under(occluder_mask, d.center)) for d in dice_truth]
     image = apply_photo(img, photo, photo_rng)
     visible, fractions = _visibility(cam, layout, (w, h), occluder_mask)
     corners = cam.project(np.array([[0, 0, 0], [layout.width, 0, 0],

@@ -23,6 +23,7 @@ class DieTruth:
     tilt_deg: float = 0.0  # how far the up face leans from level
     top_face: tuple[Point2, ...] = ()  # image corners of the up face
     in_image: bool = True  # its top face's centre lies inside the picture
+    occluded: bool = False  # its top face's centre lies under an occluder
 
 
 @dataclass(frozen=True, slots=True)
