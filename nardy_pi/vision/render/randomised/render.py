@@ -74,14 +74,14 @@ def _random_camera(rng: np.random.Generator, layout: BoardLayout, size: tuple[in
 
 
 def _px_per_unit(cam: Camera, layout: BoardLayout) -> float:
-    """Canvas resolution for the top view: a little above the board's mean image scale
+    """Canvas resolution for the top view: about the board's mean image scale
     (pixels per board unit), so the near side is barely magnified and nothing is wasted."""
     x0, y0, x1, y1 = layout.extent()
     scales = []
     for x, y in ((x0, y0), (x1, y0), (x1, y1), (x0, y1)):
         p = cam.project(np.array([[x, y, 0], [x + 1, y, 0], [x, y + 1, 0]]))
         scales += [float(np.linalg.norm(p[1] - p[0])), float(np.linalg.norm(p[2] - p[0]))]
-    return max(1.0, min(1.15 * float(np.mean(scales)), max(scales)))
+    return max(1.0, min(1.05 * float(np.mean(scales)), max(scales)))
 
 
 def _table(style: Style, size: tuple[int, int], rng: np.random.Generator) -> np.ndarray:
