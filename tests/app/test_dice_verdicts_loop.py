@@ -1,0 +1,112 @@
+"""The referee loop reacting to each void throw, end to end: rendered frames -> calibration ->
+Observer with the learned dice finder -> Referee -> the re-roll LED (gpiozero MockFactory)
+and the page's alert (English and Russian); then a valid throw clears both and waits for the
+move. Slow-ish (~0.3 s a frame), so one short script."""
+
+from __future__ import annotations
+
+import asyncio
+from collections import deque
+
+import numpy as np
+from gpiozero.pins.mock import MockFactory
+
+from nardy_pi.app.loop import RefereeLoop
+from nardy_pi.app.outputs import CallbackOutput, Fanout
+from nardy_pi.devices.gpio import GpioConfig, GpioPanel
+from nardy_pi.referee import Phase, Referee, RefereeSettings
+from nardy_pi.referee import events as ev
+from nardy_pi.referee.messages import REROLL_REASONS
+from nardy_pi.rules.position import Position
+from nardy_pi.state import State
+from nardy_pi.vision import geometry as g
+from nardy_pi.vision.calibrate import calibrate
+from nardy_pi.vision.dice_board import BoardDiceFinder
+from nardy_pi.vision.observe import Observer
+from nardy_pi.vision.render import Camera, Scene, render_scene
+from nardy_pi.vision.render.scene import DiePlacement
+from nardy_pi.vision.render.styles import style_named
+from nardy_pi.vision.start_positions import start_board
+
+STYLE = style_named("tournament")
+CAMERA = Camera(width=640, height=480, seed=5)
+START = Position.start("backgammon")
+# On the second of the five white checkers of physical point 6.
+_SIX = g.point_strip(6)
+ON_CHECKER = DiePlacement(4, _SIX.base[0], _SIX.base[1] + _SIX.direction[1] * 1.5 * g.CHECKER,
+                          on_checker=True)
+THROWS: list[tuple[str, tuple[DiePlacement, ...]]] = [
+    ("off_board", (DiePlacement(3, 9.0, 5.5), DiePlacement(5, -1.5, 6.0))),
+    ("cocked", (DiePlacement(3, 9.0, 5.5), DiePlacement(5, 11.0, 5.3, flat=False))),
+    ("on_checker", (DiePlacement(3, 9.0, 5.5), ON_CHECKER)),
+    ("split_halves", (DiePlacement(3, 9.0, 5.5), DiePlacement(5, 3.0, 5.5))),
+    ("missing_die", (DiePlacement(3, 9.0, 5.5),)),
+]
+VALID = (DiePlacement(6, 8.5, 5.4), DiePlacement(2, 11.0, 5.6, angle_deg=20))
+
+
+class RenderedTable:
+    """A FrameSource: each scripted scene rendered for a few frames; stops the loop at the end."""
+
+    name = "camera"
+
+    def __init__(self, scenes: list[tuple[DiePlacement, ...]], loop_box: list) -> None:
+        self.frames = deque(f for dice in scenes for f in (dice,) * 3)
+        self.loop_box = loop_box
+        self.count = 0
+
+    def read(self) -> np.ndarray:
+        if not self.frames:
+            self.loop_box[0].stop()
+            dice: tuple[DiePlacement, ...] = ()
+        else:
+            dice = self.frames.popleft()
+        self.count += 1
+        scene = Scene(points=START.points, dice=dice, seed=self.count)
+        return render_scene(STYLE, CAMERA, scene).image
+
+    def status(self) -> str:
+        return "ok"
+
+    def close(self) -> None:
+        pass
+
+
+def test_each_void_throw_lights_the_reroll_led_and_says_why_then_a_valid_one_waits() -> None:
+    cal_frame = render_scene(STYLE, CAMERA, Scene(points=START.points, seed=0))
+    observer = Observer(calibrate(cal_frame.image, np.array(cal_frame.corners),
+                                  start_board("backgammon")), BoardDiceFinder())
+    referee = Referee("backgammon", RefereeSettings(move_settle_seconds=0))
+    referee.correct(START)  # skip the opening roll: white throws
+    scenes: list[tuple[DiePlacement, ...]] = []
+    for _, dice in THROWS:
+        scenes += [(), dice]
+    scenes += [(), VALID, VALID]
+    factory = MockFactory()
+    panel = GpioPanel(GpioConfig(leds={"reroll": 17}, pin_factory="mock"), lambda b: None,
+                      factory)
+    seen: list[tuple[State, bool]] = []
+    fanout = Fanout([panel, CallbackOutput(
+        "web", lambda s: seen.append((s, bool(panel.leds["reroll"].is_lit))))])
+    loop_box: list = []
+    source = RenderedTable(scenes, loop_box)
+    loop = RefereeLoop(referee, source, lambda f: observer.observe(f).observation, fanout)
+    loop_box.append(loop)
+    heard: list[ev.RefereeEvent] = []
+    loop.listeners.append(heard.extend)
+    asyncio.run(loop.run(duration=120.0))
+    panel.close()
+
+    rerolls = [e for e in heard if isinstance(e, ev.RerollRequired)]
+    for reason, _ in THROWS:
+        assert any(reason in e.reasons for e in rerolls), (reason, rerolls)
+        en, ru = REROLL_REASONS[reason]
+        shown = [(s, lit) for s, lit in seen for a in s.alerts
+                 if a.kind == "reroll" and en in a.message_en and ru in a.message_ru]
+        assert shown, f"the page never said why ({reason})"
+        assert all(lit for _, lit in shown), f"re-roll LED dark while the page says {reason}"
+    accepted = [e for e in heard if isinstance(e, ev.RollAccepted)]
+    assert [e.dice for e in accepted] == [(6, 2)]
+    last, lit = seen[-1]
+    assert referee.phase is Phase.MOVE and not lit
+    assert not [a for a in last.alerts if a.kind == "reroll"]
