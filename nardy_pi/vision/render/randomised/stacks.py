@@ -1,0 +1,123 @@
+"""Where each checker of a stack lies, the sloppy way real players leave them: rows with gaps
+or squeezed up to six diameters, second layers, lateral offsets, a little over the neighbour
+point. Independent of nardy_pi.vision.stacking on purpose (issue 15, cause 5)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from nardy_pi.vision.render.randomised.layout import BoardLayout
+from nardy_pi.vision.render.randomised.position import BoardPosition
+from nardy_pi.vision.render.randomised.style import Style
+
+
+@dataclass(frozen=True, slots=True)
+class PlacedChecker:
+    x: float  # centre on the surface, board units
+    y: float
+    z: float  # height of its bottom face
+    white: bool
+    where: str  # "point", "bar", "off"
+    on_edge: bool = False  # standing on its rim (trays)
+    turn: float = 0.0  # rotation of its top face's pattern, radians
+
+
+def _row(rng: np.random.Generator, n: int, d: float, room: float, style: Style,
+         ) -> list[tuple[float, float, float]]:
+    """(distance from the base to the centre, lateral offset, lift in thicknesses) for n
+    checkers."""
+    slop = style.sloppiness
+    start = d / 2 + abs(rng.normal(0, 0.03 + 0.05 * slop))
+    per_row = max(1, int((room - start + d / 2) / d + 1e-6))
+    out: list[tuple[float, float, float]] = []
+    if n <= per_row:
+        gap = d * (1 + abs(rng.normal(0, 0.03 * slop)))
+        for k in range(n):
+            out.append((start + k * gap + rng.normal(0, 0.02 * slop),
+                        rng.normal(0, 0.05 * slop), 0.0))
+        return out
+    mode = rng.random()
+    if mode < style.stack_compress / (style.stack_compress + style.stack_layers + 1e-6):
+        # One squeezed row reaching up to six diameters; checkers that overlap lean on the
+        # ones beside them, so every other one rides a little higher.
+        lo = min(max(room, d * 4.5), d * 6.0)
+        span = rng.uniform(lo, d * 6.0)
+        step = (span - d) / (n - 1)
+        for k in range(n):
+            raised = (k % 2 == 1) and step < 0.85 * d
+            out.append((start + k * step, rng.normal(0, 0.06 * slop), 0.6 if raised else 0.0))
+        return out
+    # Layers: fill a row, then the next layer on top (over the gaps or straight on top).
+    layer, k = 0, 0
+    while k < n:
+        capacity = max(1, per_row - layer)
+        brick = 0.5 * d if rng.random() < 0.5 and layer else 0.0
+        for j in range(min(capacity, n - k)):
+            out.append((start + brick + j * d + rng.normal(0, 0.03 * slop),
+                        rng.normal(0, 0.06 * slop), float(layer)))
+        k += min(capacity, n - k)
+        layer += 1
+    return out
+
+
+def place_checkers(seed: int, style: Style, layout: BoardLayout,
+                   position: BoardPosition) -> list[PlacedChecker]:
+    """Every checker of the position. Each stack draws from its own stream, so changing one
+    point's count leaves every other stack exactly where it was."""
+    d, t = layout.checker, layout.thickness
+    placed: list[PlacedChecker] = []
+    for index, count in enumerate(position.points):
+        if not count:
+            continue
+        rng = np.random.default_rng([seed, index])
+        cx, base, sign = layout.point_base(index + 1)
+        shift = rng.normal(0, 0.04 * style.sloppiness)
+        for along, lateral, lift in _row(rng, abs(count), d, layout.point_length, style):
+            placed.append(PlacedChecker(cx + shift + lateral, base + sign * along, lift * t,
+                                        count > 0, "point", turn=float(rng.uniform(0, 6.3))))
+    placed += _bar(np.random.default_rng([seed, 24]), style, layout, position)
+    placed += _off(np.random.default_rng([seed, 25]), layout, position)
+    return placed
+
+
+def _bar(rng, style: Style, layout: BoardLayout, position: BoardPosition) -> list[PlacedChecker]:
+    out: list[PlacedChecker] = []
+    mid = layout.height / 2
+    white_below = rng.random() < 0.7
+    for white, n in ((True, position.bar_white), (False, position.bar_black)):
+        if not n:
+            continue
+        sign = 1.0 if white == white_below else -1.0
+        room = mid - layout.checker
+        rows = _row(rng, n, layout.checker, room, style)
+        start = mid + sign * rng.uniform(0.5, 1.2) * layout.checker
+        for along, lateral, lift in rows:
+            out.append(PlacedChecker(layout.bar_centre + lateral * 0.5,
+                                     start + sign * (along - layout.checker / 2),
+                                     lift * layout.thickness, white, "bar",
+                                     turn=float(rng.uniform(0, 6.3))))
+    return out
+
+
+def _off(rng, layout: BoardLayout, position: BoardPosition) -> list[PlacedChecker]:
+    """Borne-off checkers stand on edge in a tray; without trays they are out of the picture."""
+    sides = [s for s, w in (("left", layout.tray_left), ("right", layout.tray_right)) if w]
+    if not sides:
+        return []
+    out: list[PlacedChecker] = []
+    white_side = str(rng.choice(sides))
+    black_side = white_side if len(sides) == 1 else next(s for s in sides if s != white_side)
+    white_bottom = rng.random() < 0.6
+    for white, n, side in ((True, position.off_white, white_side),
+                           (False, position.off_black, black_side)):
+        x0, y0, x1, y1 = layout.tray_rect(side)
+        cx = (x0 + x1) / 2
+        from_bottom = white == white_bottom if len(sides) == 1 else rng.random() < 0.5
+        step = layout.thickness * rng.uniform(1.0, 1.15)
+        for k in range(n):
+            along = 0.15 + (k + 0.5) * step
+            y = y1 - along if from_bottom else y0 + along
+            out.append(PlacedChecker(cx, y, 0.0, white, "off", on_edge=True))
+    return out
