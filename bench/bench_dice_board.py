@@ -7,9 +7,10 @@
    every hard spot (dice_samples.SPOT_KINDS) seen through the whole Observer: flat on-board
    dice values, roll verdicts (valid or not), each reason's recall and precision, cube value
    and position. When the randomised renderer is installed, its held-out styles too.
-2. Real board photos (../shared/data/board-photos): boxed dice found, per original photo.
-   Models from bench/train_dice_net.py --folds (fold models never saw a board photo, nor the
-   dice photos of their fold); the shipped model is shown too (it saw them: optimistic).
+2. Real board photos (../shared/data/board-photos): boxed dice found and values readable by
+   eye read right, 2 folds grouped by board: each photo is read by the fold model
+   (bench/train_dice_net.py --folds) that never saw its board; the shipped model is shown too
+   (it saw them: optimistic).
 3. Real dice photos: per-die accuracy and phantoms of the learned check with the die size from
    the labels, 2 grouped folds (photos of one scene stay in one fold).
 4. Speed: milliseconds per 640x480 observation spent on dice (finder + cube) with the learned
@@ -33,7 +34,13 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from train_dice_net import DEFAULT_BOARDS, DEFAULT_CACHE, DEFAULT_PHOTOS, fold_of  # noqa: E402
+from train_dice_net import (  # noqa: E402
+    DEFAULT_BOARDS,
+    DEFAULT_CACHE,
+    DEFAULT_PHOTOS,
+    board_samples,
+    fold_of,
+)
 
 from nardy_pi.vision import geometry as g  # noqa: E402
 from nardy_pi.vision.calibrate import calibrate  # noqa: E402
@@ -42,7 +49,7 @@ from nardy_pi.vision.dice_board import BoardDiceFinder, find_board_dice  # noqa:
 from nardy_pi.vision.dice_crops import die_side_px  # noqa: E402
 from nardy_pi.vision.dice_net import default_nets, load_nets  # noqa: E402
 from nardy_pi.vision.dice_samples import (  # noqa: E402
-    board_photo_samples,
+    UNKNOWN_VALUE,
     dice_photo_samples,
     random_dice_scene,
 )
@@ -50,7 +57,9 @@ from nardy_pi.vision.observe import Observer  # noqa: E402
 from nardy_pi.vision.render import Scene, render_scene  # noqa: E402
 from nardy_pi.vision.render.random_scenes import random_camera  # noqa: E402
 from nardy_pi.vision.render.styles import STYLES  # noqa: E402
+from nardy_pi.vision.roll import judge_roll  # noqa: E402
 from nardy_pi.vision.start_positions import start_board  # noqa: E402
+from nardy_pi.vision.types import DieOnBoard  # noqa: E402
 
 REASONS = ("off_board", "split_halves", "cocked", "on_checker", "missing_die", "extra_die")
 SIZES = ((640, 480), (1280, 960))
@@ -135,6 +144,52 @@ def bench_renders(scenes: int, seed: int) -> None:
     overall.print("ALL named styles")
 
 
+def truth_dict(t) -> dict:
+    """A randomised render's truth in the analyze-JSON shape the tally reads."""
+    dice = [DieOnBoard(d.value if d.flat else None, d.center, d.flat, not d.off_board,
+                       d.half if not d.off_board else None, d.on_checker) for d in t.dice]
+    verdict = judge_roll(dice)
+    return {
+        "dice": [{"value": d.value, "center": list(d.center), "flat": d.flat,
+                  "on_board": d.on_board} for d in dice],
+        "roll": {"valid": verdict.valid, "reasons": list(verdict.reasons)},
+        "cube": None if t.cube is None else {"value": t.cube.value, "position": t.cube.position},
+    }
+
+
+def bench_randomised(scenes: int, size: tuple[int, int]) -> None:
+    try:
+        from nardy_pi.vision.render.randomised import HELDOUT_STYLES, render_random
+    except ImportError as exc:
+        print(f"== randomised renderer not available ({exc})")
+        return
+    print(f"== randomised renderer, held-out styles (never trained on), {size[0]}x{size[1]}, "
+          f"{scenes} scenes per style")
+    finder = BoardDiceFinder()
+    board = start_board("backgammon")
+    overall, failed = Tally(), 0
+    for k, style in enumerate(HELDOUT_STYLES):
+        tally = Tally()
+        for i in range(scenes):
+            seed = 500_000 + 1000 * k + i
+            shot = render_random(seed, "heldout", size, style=style, occluder=False)
+            empty = render_random(seed, "heldout", size, style=style, occluder=False,
+                                  position=board.points, dice="none", cube="none")
+            try:
+                cal = calibrate(empty.image, empty.truth.corners, board)
+            except ValueError:
+                failed += 1
+                continue
+            obs = Observer(cal, finder).observe(shot.image).observation
+            h = g.board_to_image_homography(np.array(shot.truth.corners))
+            for t in (tally, overall):
+                t.scene(obs, truth_dict(shot.truth), die_side_px(h))
+        tally.print(getattr(style, "name", f"style {k}"))
+    overall.print("ALL held-out styles")
+    if failed:
+        print(f"  ({failed} scenes skipped: the board reader could not calibrate on them)")
+
+
 def _match(things, found, die_px: float) -> tuple[int, int, list[tuple[int, int | None]]]:
     """Greedy centre matching: (matched, phantoms, [(true class, read value or None)])."""
     pairs, used = [], set()
@@ -150,30 +205,39 @@ def _match(things, found, die_px: float) -> tuple[int, int, list[tuple[int, int 
     return len(pairs), len(found) - len(used), pairs
 
 
-def bench_board_photos(folder: Path, nets_by_name: dict) -> None:
-    samples = board_photo_samples(folder)
+def bench_board_photos(folder: Path, fold_nets: list, shipped) -> None:
+    samples = board_samples(folder)
     if not samples:
         print(f"== real board photos: none in {folder}")
         return
     originals = sorted({s.group for s in samples})
-    print(f"== real board photos: {len(samples)} photos with dice, {len(originals)} originals, "
-          f"{sum(len(s.things) for s in samples)} boxed dice")
-    for name, nets in nets_by_name.items():
-        per_original = collections.defaultdict(lambda: [0, 0, 0])
+    labelled = any(t.cls != UNKNOWN_VALUE for s in samples for t in s.things)
+    print(f"== real board photos: {len(samples)} photos with dice, {len(originals)} boards, "
+          f"{sum(len(s.things) for s in samples)} boxed dice "
+          f"({'hand labels' if labelled else 'upstream boxes only: no values'})")
+    for name, pick in (("held out (2 folds grouped by board)", lambda s: fold_nets[fold_of(
+            s.group)]), ("shipped model (saw them: optimistic)", lambda s: shipped)):
+        per_board: dict = collections.defaultdict(collections.Counter)
         for s in samples:
-            found = find_board_dice(s.image, s.die_px, nets).dice
-            matched, phantoms, _ = _match(s.things, found, s.die_px)
-            row = per_original[s.group]
-            row[0] += matched
-            row[1] += len(s.things)
-            row[2] += phantoms
-        got = sum(r[0] for r in per_original.values())
-        total = sum(r[1] for r in per_original.values())
-        ph = sum(r[2] for r in per_original.values())
-        worst = sorted(per_original.items(), key=lambda kv: kv[1][0] / kv[1][1])[:4]
-        print(f"  {name}: dice found {_pct(got, total)}, phantoms {ph}; worst originals: "
-              + ", ".join(f"{k} {v[0]}/{v[1]}" for k, v in worst))
-    print("  values readable by eye: needs the photos branch's labels (not measured here)")
+            result = find_board_dice(s.image, s.die_px, pick(s))
+            found = [*result.dice]
+            dice_things = [t for t in s.things if not t.is_cube]
+            matched, phantoms, pairs = _match(dice_things, found, s.die_px)
+            c = per_board[s.group]
+            c["found"] += matched
+            c["dice"] += len(dice_things)
+            c["phantoms"] += phantoms
+            c["readable"] += sum(1 for t in dice_things if 1 <= t.cls <= 6)
+            c["read_right"] += sum(1 for cls, value in pairs if 1 <= cls <= 6 and cls == value)
+        total: collections.Counter = collections.Counter()
+        for c in per_board.values():
+            total.update(c)
+        worst = sorted(per_board.items(), key=lambda kv: kv[1]["found"] / max(kv[1]["dice"], 1))
+        print(f"  {name}: dice found {_pct(total['found'], total['dice'])}, phantoms "
+              f"{total['phantoms']}; values readable by eye read right "
+              f"{_pct(total['read_right'], total['readable'])}")
+        print("    worst boards (found): " + ", ".join(
+            f"{k} {v['found']}/{v['dice']}" for k, v in worst[:4]))
 
 
 def bench_dice_photos(folder: Path, fold_nets: list) -> None:
@@ -234,11 +298,14 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--scenes", type=int, default=25, help="per style and size")
     parser.add_argument("--seed", type=int, default=11)
+    parser.add_argument("--heldout-scenes", type=int, default=15,
+                        help="randomised renderer scenes per held-out style")
     parser.add_argument("--speed-frames", type=int, default=20)
     parser.add_argument("--photos", type=Path, default=DEFAULT_PHOTOS)
     parser.add_argument("--boards", type=Path, default=DEFAULT_BOARDS)
     parser.add_argument("--folds-from", type=Path, default=DEFAULT_CACHE)
     args = parser.parse_args()
+    bench_randomised(args.heldout_scenes, (1280, 960))
     bench_renders(args.scenes, args.seed)
     folds = []
     for k in (0, 1):
@@ -250,9 +317,7 @@ def main() -> int:
         print(f"== real photos: no fold models in {args.folds_from}: run "
               "bench/train_dice_net.py --folds")
     else:
-        bench_board_photos(args.boards, {"fold model 0 (never saw a board photo)": folds[0],
-                                         "fold model 1 (never saw a board photo)": folds[1],
-                                         "shipped model (saw them: optimistic)": default_nets()})
+        bench_board_photos(args.boards, folds, default_nets())
         bench_dice_photos(args.photos, folds)
     bench_speed(args.speed_frames, args.seed)
     return 0

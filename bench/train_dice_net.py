@@ -21,11 +21,13 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
+from nardy_pi.vision.dice_crops import DIE_SIDE_UNITS  # noqa: E402
 from nardy_pi.vision.dice_net import CHECK_MODEL, HEAT_MODEL  # noqa: E402
 from nardy_pi.vision.dice_samples import (  # noqa: E402
     Sample,
     board_photo_samples,
     dice_photo_samples,
+    randomised_samples,
     rendered_samples,
     shrunk,
 )
@@ -37,10 +39,21 @@ DEFAULT_CACHE = Path("/tmp/nardy_pi_dice_cache")
 
 def cached_renders(count: int, seed: int, cache: Path, named: bool = False) -> list[Sample]:
     """Rendered frames, kept on disk between runs (rendering is most of the time)."""
-    path = cache / f"renders_{'named' if named else 'random'}_{count}_{seed}_small.pkl"
+    path = cache / f"renders_{'named' if named else 'random'}_{count}_{seed}_u{DIE_SIDE_UNITS}.pkl"
     if path.exists():
         return pickle.loads(path.read_bytes())
     samples = [shrunk(s) for s in rendered_samples(count, seed, named_styles=named)]
+    cache.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(pickle.dumps(samples))
+    return samples
+
+
+def cached_randomised(count: int, seed: int, cache: Path) -> list[Sample]:
+    """Frames of the domain-randomised renderer's train split, kept on disk between runs."""
+    path = cache / f"randomised_train_{count}_{seed}_u{DIE_SIDE_UNITS}.pkl"
+    if path.exists():
+        return pickle.loads(path.read_bytes())
+    samples = [shrunk(s) for s in randomised_samples(count, seed)]
     cache.mkdir(parents=True, exist_ok=True)
     path.write_bytes(pickle.dumps(samples))
     return samples
@@ -51,15 +64,28 @@ def fold_of(group: str) -> int:
     return sum(map(ord, group)) % 2
 
 
+def board_samples(boards: Path) -> list[Sample]:
+    """The board photos with dice: hand labels (values by eye, corners) when the photos
+    engineer's labels are installed, else the upstream boxes (no values, scale from
+    checkers)."""
+    try:
+        from nardy_pi.vision.dice_samples import labelled_board_photo_samples
+
+        return [s for s, _ in labelled_board_photo_samples(boards)]
+    except (ImportError, FileNotFoundError):
+        return board_photo_samples(boards) if (boards / "labels").is_dir() else []
+
+
 def real_samples(photos: Path, boards: Path) -> tuple[list[Sample], list[Sample]]:
     dice = dice_photo_samples(photos) if photos.is_dir() else []
-    board = board_photo_samples(boards) if (boards / "labels").is_dir() else []
-    return [shrunk(s) for s in dice], [shrunk(s) for s in board]
+    return [shrunk(s) for s in dice], [shrunk(s) for s in board_samples(boards)]
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--renders", type=int, default=1200)
+    parser.add_argument("--renders", type=int, default=800, help="old-renderer frames")
+    parser.add_argument("--randomised", type=int, default=700,
+                        help="randomised-renderer frames (train split)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--heat-steps", type=int, default=1500)
     parser.add_argument("--check-epochs", type=int, default=10)
@@ -78,17 +104,21 @@ def main() -> int:
         return 2
     t0 = time.perf_counter()
     renders = cached_renders(args.renders, args.seed, args.cache)
+    try:
+        renders += cached_randomised(args.randomised, 100_000, args.cache)
+    except ImportError:
+        print("randomised renderer not installed: old renderer only")
     dice, board = real_samples(args.photos, args.boards)
     print(f"{len(renders)} renders, {len(dice)} dice photos, {len(board)} board photos "
           f"({time.perf_counter() - t0:.0f} s to load)")
-    if args.folds:
+    if args.folds:  # each fold model never sees the real photos of its fold
         for k in (0, 1):
-            kept = [s for s in dice if fold_of(s.group) != k]
+            kept = [s for s in [*dice, *board] if fold_of(s.group) != k]
             heat, check = train_nets([*renders, *kept], args.seed + 10 * (k + 1),
                                      args.heat_steps, args.check_epochs)
             export_onnx(heat, check, args.cache / f"fold{k}_heat.onnx",
                         args.cache / f"fold{k}_check.onnx")
-            print(f"fold {k}: trained on {len(kept)} dice photos, no board photos "
+            print(f"fold {k}: trained on {len(kept)} of {len(dice) + len(board)} real photos "
                   f"({time.perf_counter() - t0:.0f} s)")
         return 0
     heat, check = train_nets([*renders, *dice, *board], args.seed, args.heat_steps,

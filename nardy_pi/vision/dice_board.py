@@ -20,7 +20,6 @@ from nardy_pi.vision.dice_crops import (
     COCKED,
     CUBE_FACES,
     cell_to_image,
-    crop_source,
     cut_crops,
     die_side_px,
     heat_image,
@@ -28,7 +27,7 @@ from nardy_pi.vision.dice_crops import (
 from nardy_pi.vision.dice_net import DiceNets, default_nets
 from nardy_pi.vision.types import DieReading
 
-MAX_PROPOSALS = 16  # dice and the cube: a frame never holds more than a handful
+MAX_PROPOSALS = 24  # dice and the cube: a frame never holds more than a handful
 _PEAK_LOGIT = -2.0  # sigmoid 0.12: proposals are cheap to reject, misses are not
 _MIN_OBJECT = 0.5  # probability that the crop holds a die or the cube
 _SAME_OBJECT = 0.8  # die sides: closer detections are one object
@@ -55,21 +54,16 @@ def proposals(nets: DiceNets, image: np.ndarray, die_px: float) -> np.ndarray:
     """(N, 3) image x, y and channel (0 die, 1 cube) of the strongest proposal peaks."""
     small, factor = heat_image(image, die_px)
     logits = nets.heat_logits(small)
-    found = []
-    for channel in range(logits.shape[0]):
-        m = logits[channel]
-        peak = (m == cv2.dilate(m, np.ones((3, 3), np.uint8))) & (m > _PEAK_LOGIT)
-        ys, xs = np.nonzero(peak)
-        for y, x in zip(ys, xs, strict=True):
-            cx, cy = _refine(m, int(x), int(y))
-            found.append((float(m[y, x]), cx, cy, channel))
-    found.sort(reverse=True)
-    found = found[:MAX_PROPOSALS]
-    if not found:
+    # Local maxima above the floor, strongest first; only the kept few are refined.
+    hwc = np.ascontiguousarray(logits.transpose(1, 2, 0))
+    highest = cv2.dilate(hwc, np.ones((3, 3), np.uint8)).reshape(hwc.shape).transpose(2, 0, 1)
+    peaks = (logits == highest) & (logits > _PEAK_LOGIT)
+    cs, ys, xs = np.nonzero(peaks)
+    if len(xs) == 0:
         return np.zeros((0, 3))
-    cells = np.array([(x, y) for _, x, y, _ in found])
-    xy = cell_to_image(cells, factor)
-    return np.column_stack([xy, [c for *_, c in found]])
+    order = np.argsort(-logits[cs, ys, xs])[:MAX_PROPOSALS]
+    cells = np.array([_refine(logits[cs[i]], int(xs[i]), int(ys[i])) for i in order])
+    return np.column_stack([cell_to_image(cells, factor), cs[order]])
 
 
 def _refine(m: np.ndarray, x: int, y: int) -> tuple[float, float]:
@@ -86,8 +80,7 @@ def find_board_dice(image: np.ndarray, die_px: float, nets: DiceNets | None = No
     props = proposals(nets, image, die_px)
     if len(props) == 0:
         return BoardDice((), None)
-    source, factor = crop_source(image, die_px)
-    probs = nets.check_probabilities(cut_crops(source, factor, props[:, :2]))
+    probs = nets.check_probabilities(cut_crops(image, die_px, props[:, :2]))
     order = np.argsort(probs[:, 0])  # most certainly an object first
     kept: list[tuple[float, float, int, float]] = []
     for i in order:

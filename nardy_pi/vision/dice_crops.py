@@ -15,10 +15,12 @@ import numpy as np
 
 from nardy_pi.vision import geometry as g
 
-DIE_SIDE_UNITS = 0.45  # a 20 mm die on a 45 mm point (the renderer's size too)
+# Nominal die side in board units (a point is 1 wide). Real dice are 0.35-0.45 (16-20 mm on
+# a 45 mm point), rendered ones 0.45-0.8; the nets are trained on dice 0.7-1.4x this size.
+DIE_SIDE_UNITS = 0.55
 HEAT_DIE_PX = 6.0
 HEAT_STRIDE = 2
-CROP_PX = 24
+CROP_PX = 32
 CROP_DIES = 2.0  # a crop spans two die sides: the die, its side faces, shadow and the cube
 CROP_DIE_PX = CROP_PX / CROP_DIES
 
@@ -61,21 +63,22 @@ def heat_image(image_bgr: np.ndarray, die_px: float) -> tuple[np.ndarray, float]
     return small, out_w / w
 
 
-def crop_source(image_bgr: np.ndarray, die_px: float) -> tuple[np.ndarray, float]:
-    """The frame scaled so a die is CROP_DIE_PX wide (crops are cut from this), and the factor."""
-    f = CROP_DIE_PX / max(die_px, 1.0)
-    h, w = image_bgr.shape[:2]
-    size = (max(CROP_PX, round(w * f)), max(CROP_PX, round(h * f)))
-    interpolation = cv2.INTER_AREA if f < 1 else cv2.INTER_LINEAR
-    return cv2.resize(image_bgr, size, interpolation=interpolation), size[0] / w
-
-
-def cut_crops(source: np.ndarray, factor: float,
-              centres: np.ndarray) -> np.ndarray:
-    """uint8 (N, CROP_PX, CROP_PX, 3) crops of `source` around image-pixel `centres`."""
+def cut_crops(image_bgr: np.ndarray, die_px: float, centres: np.ndarray) -> np.ndarray:
+    """uint8 (N, CROP_PX, CROP_PX, 3) crops around image-pixel `centres`, scaled so a die is
+    CROP_DIE_PX wide. Each crop is one small affine warp; a frame whose dice are much larger
+    is first halved (pyrDown) so the warp never skips pixels."""
+    source, die, shrink = image_bgr, max(die_px, 1.0), 1.0
+    while die * 0.5 >= CROP_DIE_PX / 0.75 and min(source.shape[:2]) >= 2 * CROP_PX:
+        source, die, shrink = cv2.pyrDown(source), die * 0.5, shrink * 0.5
+    s = CROP_DIE_PX / die
     out = np.empty((len(centres), CROP_PX, CROP_PX, 3), np.uint8)
+    half = (CROP_PX - 1) / 2
     for i, (x, y) in enumerate(np.asarray(centres, np.float64)):
-        out[i] = cv2.getRectSubPix(source, (CROP_PX, CROP_PX), (x * factor, y * factor))
+        # pyrDown maps pixel centre x to (x + 0.5) / 2 - 0.5.
+        sx, sy = (x + 0.5) * shrink - 0.5, (y + 0.5) * shrink - 0.5
+        m = np.array([[s, 0.0, half - s * sx], [0.0, s, half - s * sy]])
+        out[i] = cv2.warpAffine(source, m, (CROP_PX, CROP_PX), flags=cv2.INTER_LINEAR,
+                                borderMode=cv2.BORDER_REPLICATE)
     return out
 
 

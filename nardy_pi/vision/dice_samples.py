@@ -20,7 +20,13 @@ import cv2
 import numpy as np
 
 from nardy_pi.vision import geometry as g
-from nardy_pi.vision.dice_crops import CUBE_FACES, class_of_cube, class_of_die, die_side_px
+from nardy_pi.vision.dice_crops import (
+    CUBE_FACES,
+    DIE_SIDE_UNITS,
+    class_of_cube,
+    class_of_die,
+    die_side_px,
+)
 from nardy_pi.vision.dice_labels import labelled_photos
 from nardy_pi.vision.stacking import stack_layout
 
@@ -52,7 +58,7 @@ class Sample:
     corners: tuple = ()
 
 
-TRAIN_MAX_DIE_PX = 16.0  # the nets read dice at 6 and 12 px: larger frames are shrunk first
+TRAIN_MAX_DIE_PX = 22.0  # the nets read dice at 6 and 16 px: larger frames are shrunk first
 
 
 def shrunk(sample: Sample, max_die_px: float = TRAIN_MAX_DIE_PX) -> Sample:
@@ -255,9 +261,73 @@ def board_photo_samples(folder: Path) -> list[Sample]:
         if not dice:
             continue
         if checkers:
-            die_px = 0.5 * float(np.median(checkers))
+            die_px = DIE_SIDE_UNITS / g.CHECKER * float(np.median(checkers))
         else:
             die_px = 0.85 * float(np.median([max(d[2], d[3]) for d in dice]))
         things = tuple(Thing(x, y, UNKNOWN_VALUE) for x, y, _, _ in dice)
         out.append(Sample(image, die_px, things, board_photo_original(label_path.stem)))
+    return out
+
+
+# --- the domain-randomised renderer (render/randomised) -------------------------------------
+
+def randomised_sample(render, group: str) -> Sample:
+    """A randomised render as a Sample; the die size is the nominal one from the surface
+    corners (as the runtime finder computes it), whatever size the renderer drew."""
+    t = render.truth
+    h = g.board_to_image_homography(np.array(t.corners))
+    things = [Thing(float(d.center[0]), float(d.center[1]), class_of_die(d.value, d.flat))
+              for d in t.dice]
+    if t.cube is not None:
+        things.append(Thing(float(t.cube.center[0]), float(t.cube.center[1]),
+                            class_of_cube(t.cube.face)))
+    return Sample(render.image, die_side_px(h), tuple(things), group, homography=h,
+                  corners=t.corners)
+
+
+def randomised_samples(count: int, seed: int, split: str = "train",
+                       sizes: tuple[tuple[int, int], ...] = ((640, 480), (960, 720))
+                       ) -> list[Sample]:
+    from nardy_pi.vision.render.randomised import render_random
+
+    out = []
+    for i in range(count):
+        r = render_random(seed + i, split, sizes[i % len(sizes)])  # type: ignore[arg-type]
+        out.append(randomised_sample(r, f"{split}:{r.truth.style_name}"))
+    return out
+
+
+# --- the real board photos with the photos engineer's labels (vision/train/board_photos) ----
+
+def labelled_board_photo_samples(root: Path | None = None) -> list[tuple[Sample, object]]:
+    """Board photos with their hand labels (corners, dice values read by eye), as Samples
+    with the die size from the corners (as at runtime), paired with their PhotoLabel.
+
+    A die's class: its value when read by eye, cocked when leaning, the cube by its face, and
+    UNKNOWN_VALUE when the face was not readable or not looked at. Raises ImportError when the
+    labels module is absent and board_photos.PhotosMissing when the photos are.
+    """
+    from nardy_pi.vision.train.board_photos import load_board_photos, read_image
+
+    out = []
+    for label in load_board_photos(root):
+        if not label.dice:
+            continue
+        h = g.board_to_image_homography(np.array(label.corners, float))
+        things = []
+        for d in label.dice:
+            if d.cube:
+                if d.cube_face is None:
+                    continue
+                cls = class_of_cube(d.cube_face)
+            elif d.cocked:
+                cls = class_of_die(None, False)
+            elif d.value is not None and d.value_checked:
+                cls = d.value
+            else:
+                cls = UNKNOWN_VALUE
+            things.append(Thing(float(d.center[0]), float(d.center[1]), cls))
+        sample = Sample(read_image(label, root), die_side_px(h), tuple(things), label.board,
+                        homography=h, corners=label.corners)
+        out.append((sample, label))
     return out

@@ -22,7 +22,6 @@ from nardy_pi.vision.dice_crops import (
     COCKED,
     CROP_PX,
     HEAT_STRIDE,
-    crop_source,
     cut_crops,
     heat_image,
     image_to_cell,
@@ -30,7 +29,7 @@ from nardy_pi.vision.dice_crops import (
 from nardy_pi.vision.dice_samples import UNKNOWN_VALUE, Sample
 
 PATCH = 64  # proposal-net training window, scaled pixels
-_SIGMA_CELLS = 0.6
+_SIGMA_CELLS = 1.0
 
 
 def heat_net() -> nn.Module:
@@ -60,13 +59,15 @@ def _log(msg: str) -> None:
 
 def _heat_item(sample: Sample, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
     """One scaled frame (uint8 HxWx3) and its target maps (2, H/2, W/2), scale jittered."""
-    small, factor = heat_image(sample.image, sample.die_px * float(rng.uniform(0.8, 1.25)))
+    small, factor = heat_image(sample.image, sample.die_px * float(rng.uniform(0.7, 1.4)))
     h, w = small.shape[0] // HEAT_STRIDE, small.shape[1] // HEAT_STRIDE
     target = np.zeros((2, h, w), np.float32)
     ys, xs = np.mgrid[0:h, 0:w]
     for t in sample.things:
         cx, cy = image_to_cell(np.array([t.x, t.y]), factor)
-        blob = np.exp(-((xs - cx) ** 2 + (ys - cy) ** 2) / (2 * _SIGMA_CELLS**2))
+        # Centred on the nearest cell, so that cell's target is exactly 1 (a focal-loss peak).
+        ix, iy = round(cx), round(cy)
+        blob = np.exp(-((xs - ix) ** 2 + (ys - iy) ** 2) / (2 * _SIGMA_CELLS**2))
         channel = 1 if t.is_cube else 0
         target[channel] = np.maximum(target[channel], blob)
     return small, target
@@ -98,6 +99,17 @@ def _to_tensor(images: np.ndarray) -> torch.Tensor:
     return torch.from_numpy(images.transpose(0, 3, 1, 2).astype(np.float32) / 255.0 - 0.5)
 
 
+def _focal_loss(logits: torch.Tensor, target: torch.Tensor) -> torch.Tensor:
+    """CenterNet's penalty-reduced focal loss: the cell at each centre (target 1) must fire,
+    cells near it are punished less the nearer they are, and easy background counts little
+    (a frame is nearly all background)."""
+    p = torch.sigmoid(logits).clamp(1e-4, 1 - 1e-4)
+    peak = target >= 0.999
+    pos = -((1 - p) ** 2 * torch.log(p))[peak].sum()
+    neg = -(((1 - target) ** 4) * p**2 * torch.log(1 - p))[~peak].sum()
+    return (pos + neg) / peak.sum().clamp(min=1)
+
+
 def train_heat(samples: Sequence[Sample], seed: int, steps: int = 1500,
                batch: int = 32) -> nn.Module:
     rng = np.random.default_rng(seed)
@@ -114,9 +126,7 @@ def train_heat(samples: Sequence[Sample], seed: int, steps: int = 1500,
         y = torch.from_numpy(np.stack([p[1] for p in pairs]))
         if rng.random() < 0.5:
             x, y = x.flip(3), y.flip(3)
-        logits = net(x)
-        weight = 1.0 + 40.0 * y
-        loss = nn.functional.binary_cross_entropy_with_logits(logits, y, weight=weight)
+        loss = _focal_loss(net(x), y)
         opt.zero_grad()
         loss.backward()
         opt.step()
@@ -128,7 +138,7 @@ def train_heat(samples: Sequence[Sample], seed: int, steps: int = 1500,
 
 # --- check net --------------------------------------------------------------------------------
 
-def _heat_peaks(net: nn.Module, sample: Sample, limit: int = 16) -> np.ndarray:
+def _heat_peaks(net: nn.Module, sample: Sample, limit: int = 24) -> np.ndarray:
     """Image positions of the proposal net's strongest peaks (as dice_board.proposals)."""
     small, factor = heat_image(sample.image, sample.die_px)
     with torch.no_grad():
@@ -148,8 +158,7 @@ def check_examples(samples: Sequence[Sample], heat: nn.Module | None, seed: int,
     rng = np.random.default_rng(seed)
     crops, targets = [], []
     for s in samples:
-        die = s.die_px * float(rng.uniform(0.85, 1.18))
-        source, factor = crop_source(s.image, die)
+        die = s.die_px * float(rng.uniform(0.7, 1.4))
         things = np.array([(t.x, t.y) for t in s.things]).reshape(-1, 2)
         spots, cls = [], []
         for t in s.things:
@@ -170,7 +179,7 @@ def check_examples(samples: Sequence[Sample], heat: nn.Module | None, seed: int,
             spots.append((x, y))
             cls.append(0)
         if spots:
-            crops.append(cut_crops(source, factor, np.array(spots)))
+            crops.append(cut_crops(s.image, die, np.array(spots)))
             targets.extend(cls)
     return np.concatenate(crops), np.array(targets)
 

@@ -86,8 +86,11 @@ def test_each_void_throw_lights_the_reroll_led_and_says_why_then_a_valid_one_wai
     panel = GpioPanel(GpioConfig(leds={"reroll": 17}, pin_factory="mock"), lambda b: None,
                       factory)
     seen: list[tuple[State, bool]] = []
-    fanout = Fanout([panel, CallbackOutput(
-        "web", lambda s: seen.append((s, bool(panel.leds["reroll"].is_lit))))])
+    # As app/wiring.py wires them: the panel first, then the page (which notes the LED).
+    fanout = Fanout([
+        CallbackOutput("gpio", panel.show, lambda: panel.status, panel.close),
+        CallbackOutput("web", lambda s: seen.append((s, bool(panel.leds["reroll"].is_lit)))),
+    ])
     loop_box: list = []
     source = RenderedTable(scenes, loop_box)
     loop = RefereeLoop(referee, source, lambda f: observer.observe(f).observation, fanout)
