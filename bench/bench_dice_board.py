@@ -168,7 +168,8 @@ def bench_randomised(scenes: int, size: tuple[int, int]) -> None:
     finder = BoardDiceFinder()
     board = start_board("backgammon")
     overall, failed = Tally(), 0
-    for k, style in enumerate(HELDOUT_STYLES):
+    styles = HELDOUT_STYLES.values() if isinstance(HELDOUT_STYLES, dict) else HELDOUT_STYLES
+    for k, style in enumerate(styles):
         tally = Tally()
         for i in range(scenes):
             seed = 500_000 + 1000 * k + i

@@ -27,9 +27,9 @@ from nardy_pi.vision.dice_crops import (
 from nardy_pi.vision.dice_net import DiceNets, default_nets
 from nardy_pi.vision.types import DieReading
 
-MAX_PROPOSALS = 24  # dice and the cube: a frame never holds more than a handful
-_PEAK_LOGIT = -2.0  # sigmoid 0.12: proposals are cheap to reject, misses are not
-_MIN_OBJECT = 0.5  # probability that the crop holds a die or the cube
+MAX_PROPOSALS = 32  # dice and the cube: a frame never holds more than a handful
+_PEAK_LOGIT = -6.0  # sigmoid 0.0025: the top-K cut does the work; misses cost more than crops
+_MIN_OBJECT = 0.95  # probability that the crop holds a die or the cube
 _SAME_OBJECT = 0.8  # die sides: closer detections are one object
 _FIRST_CUBE = CLASSES.index(f"cube{CUBE_FACES[0]}")
 

@@ -313,7 +313,10 @@ def labelled_board_photo_samples(root: Path | None = None) -> list[tuple[Sample,
     for label in load_board_photos(root):
         if not label.dice:
             continue
-        h = g.board_to_image_homography(np.array(label.corners, float))
+        try:
+            h = g.board_to_image_homography(np.array(label.corners, float))
+        except ValueError:  # no usable corners (the board is not in view as a whole)
+            continue
         things = []
         for d in label.dice:
             if d.cube:

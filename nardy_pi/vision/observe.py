@@ -30,18 +30,23 @@ DIE_SIZE_RANGE = (0.2, 1.3)  # board units: a die box with its side face and per
 DiceFinder = Callable[[np.ndarray], Sequence[DieReading]]
 
 
-def default_dice_finder() -> DiceFinder | None:
-    """The learned board dice finder (vision/dice_board.py), when its models are installed;
-    else the plain-table reader (vision/dice.py). A finder with `uses_board` is called with the
-    board->image homography and returns dice_board.BoardDice (dice and the cube)."""
-    try:
-        from nardy_pi.vision.dice_board import BoardDiceFinder
-        from nardy_pi.vision.dice_net import default_nets
+def default_dice_finder(learned: bool = False) -> DiceFinder | None:
+    """The dice reader: the plain-table reader (vision/dice.py) by default; with `learned`, the
+    learned board finder (vision/dice_board.py, dice and the cube), when its models load.
 
-        default_nets()
-        return BoardDiceFinder()
-    except (ImportError, FileNotFoundError, cv2.error):
-        pass
+    The learned finder finds more dice on rendered boards but fewer on real board photos and
+    reads no cocked die yet (bench/bench_dice_board.py), so it is not the default. A finder
+    with `uses_board` is called with the board->image homography and returns
+    dice_board.BoardDice."""
+    if learned:
+        try:
+            from nardy_pi.vision.dice_board import BoardDiceFinder
+            from nardy_pi.vision.dice_net import default_nets
+
+            default_nets()
+            return BoardDiceFinder()
+        except (ImportError, FileNotFoundError, cv2.error):
+            pass
     try:
         from nardy_pi.vision.dice import find_dice
     except ImportError:
