@@ -8,11 +8,13 @@ leave a pin or a port at its default.
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any, Literal
 
 from nardy_pi.devices.gpio import GpioConfig
+from nardy_pi.evaluation import EngineChoice
+from nardy_pi.game.settings import DEFAULT_MATCH_SETTINGS, MatchSettings
 from nardy_pi.referee.referee import RefereeSettings
 from nardy_pi.rules.settings import RuleSettings
 from nardy_pi.rules.variants import get_variant
@@ -71,9 +73,19 @@ class DemoConfig:
 
 
 @dataclass(frozen=True, slots=True)
+class EngineConfig:
+    #: the evaluation engine for hints and settling a game: "auto" = gnubg-nn if installed,
+    #: else the GNU Backgammon program; "none" = no engine
+    use: EngineChoice = "auto"
+    gnubg: str = ""  # path of the gnubg program; "" = look on PATH and in /usr/games
+
+
+@dataclass(frozen=True, slots=True)
 class Config:
     game: GameConfig = field(default_factory=GameConfig)
     rules: RuleSettings = field(default_factory=RuleSettings)
+    #: [match] cube options, opening, timer...; [results] win types (`MatchSettings`)
+    match: MatchSettings = DEFAULT_MATCH_SETTINGS
     referee: RefereeSettings = field(default_factory=RefereeSettings)
     camera: CameraConfig = field(default_factory=CameraConfig)
     web: WebConfig = field(default_factory=WebConfig)
@@ -81,6 +93,12 @@ class Config:
     strip: StripConfig = field(default_factory=StripConfig)
     store: StoreConfig = field(default_factory=StoreConfig)
     demo: DemoConfig = field(default_factory=DemoConfig)
+    engine: EngineConfig = field(default_factory=EngineConfig)
+
+    @property
+    def match_settings(self) -> MatchSettings:
+        """Everything the referee and the engine play by: [rules], [match], [results]."""
+        return replace(self.match, rules=self.rules)
 
 
 _CLASSES = {
@@ -93,7 +111,10 @@ _CLASSES = {
     "strip": StripConfig,
     "store": StoreConfig,
     "demo": DemoConfig,
+    "engine": EngineConfig,
 }
+#: sections read into `MatchSettings` rather than a section class of their own
+_MATCH_SECTIONS = ("match", "results")
 
 
 def _typed(section: str, key: str, default: Any, value: Any) -> Any:
@@ -125,13 +146,37 @@ def _section(name: str, data: Any) -> Any:
         raise ValueError(f"[{name}]: {exc}") from None
 
 
+def _match(data: dict[str, Any], family: str) -> MatchSettings:
+    from nardy_pi.commands import match_settings
+
+    table = data.get("match", {})
+    results = data.get("results")
+    for name, value in (("match", table), ("results", results)):
+        if value is not None and not isinstance(value, dict):
+            raise ValueError(f"[{name}] must be a table")
+    rule_keys = {f.name for f in fields(RuleSettings)}
+    misplaced = sorted(set(table) & (rule_keys | {"rules", "results"}))
+    if misplaced:
+        raise ValueError(f"[match] {', '.join(misplaced)}: move rules go in [rules], win "
+                         "types in [results]")
+    try:
+        return match_settings({**table, **({"results": results} if results else {})}, family)
+    except (TypeError, ValueError) as exc:
+        raise ValueError(f"[match]/[results]: {exc}") from None
+
+
 def parse_config(data: dict[str, Any]) -> Config:
-    unknown = sorted(set(data) - set(_CLASSES))
+    unknown = sorted(set(data) - set(_CLASSES) - set(_MATCH_SECTIONS))
     if unknown:
         raise ValueError(f"unknown section(s): {', '.join(unknown)}")
-    parts = {name: _section(name, dict(value)) for name, value in data.items()}
+    parts = {name: _section(name, dict(value)) for name, value in data.items()
+             if name not in _MATCH_SECTIONS}
     config = Config(**parts)
-    get_variant(config.game.variant)  # raises with the list of known variants
+    variant = get_variant(config.game.variant)  # raises with the list of known variants
+    config = replace(config, match=_match(data, variant.family))
+    if config.engine.use not in ("auto", "gnubg-nn", "gnubg", "none"):
+        raise ValueError(f"[engine] use must be auto, gnubg-nn, gnubg or none, not "
+                         f"{config.engine.use!r}")
     if config.camera.source not in ("demo", "opencv", "picamera2"):
         raise ValueError(f"[camera] source must be demo, opencv or picamera2, not "
                          f"{config.camera.source!r}")

@@ -11,6 +11,7 @@ from typing import Any, Literal
 
 DeviceStatus = Literal["ok", "absent", "error", "reconnecting", "disabled"]
 AlertKind = Literal["reroll", "illegal_move", "desync", "info", "timeout"]
+SideName = Literal["white", "black"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,6 +44,34 @@ class PlayerState:
 
 
 @dataclass(frozen=True, slots=True)
+class GameOutcome:
+    """How a finished game ended, for the result banner."""
+
+    number: int
+    winner: SideName | None  # None: a draw (long-nardy tournament rule)
+    winner_name: str
+    #: "single" | "gammon" | "backgammon" (backgammon family); "oin" | "mars" | "koks" |
+    #: "home_mars" (long family, per the result settings); or "drop" | "resign" |
+    #: "timeout" | "draw" for games that did not end by bearing off
+    win_type: str
+    points: int  # points won, cube included
+    cube: int
+    crawford: bool = False  # the game was the Crawford game
+
+
+@dataclass(frozen=True, slots=True)
+class TimerState:
+    """The move timer: `remaining` seconds for `side` as measured at wall-clock `at`."""
+
+    limit: float
+    remaining: float
+    side: SideName | None
+    running: bool
+    at: float  # time.time() of the reading: the page counts down from here
+    timeout_loses: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class State:
     """Everything an output may show, at one moment."""
 
@@ -64,9 +93,27 @@ class State:
     last_move_points: tuple[int, ...] = ()  # physical points touched by the last play
     moves: tuple[MoveRecord, ...] = ()
     alerts: tuple[Alert, ...] = ()
-    winner: Literal["white", "black"] | None = None
+    winner: Literal["white", "black"] | None = None  # of the game just ended, or the match
     devices: dict[str, DeviceStatus] = field(default_factory=dict)
     seq: int = 0  # increases with every new snapshot
+    #: the last finished game of this match (None before the first ends)
+    last_result: GameOutcome | None = None
+    match_winner: SideName | None = None
+    #: the only legal play of the roll in gnubg notation ("" when there is a choice or none)
+    forced_play: str = ""
+    #: gulbar: the movements the mover left, which the side to move plays now
+    movements: tuple[int, ...] = ()
+    #: the evaluation engine in use: "gnubg-nn", "gnubg" (GNU Backgammon's program) or "none"
+    engine: str = "none"
+    timer: TimerState | None = None
+    #: GNU Backgammon's `PositionID:MatchID` of the position (backgammon family; "" else),
+    #: numbered as gnubg numbers this match imported from the .mat export
+    gnubg_id: str = ""
+    #: dice fairness per "white", "black" and "all": rolls, faces (counts of 1-6),
+    #: faces_p (chi-square p-value), doubles, doubles_p, reliable (enough rolls to judge)
+    dice_stats: dict[str, Any] = field(default_factory=dict)
+    #: the match settings in force (`MatchSettings.to_dict()`): rules, cube, results, timer
+    settings: dict[str, Any] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)

@@ -21,23 +21,30 @@ APT_PACKAGES=(
   python3-gpiozero python3-lgpio
   avahi-daemon
 )
+# GNU Backgammon: the evaluation engine for the best-play hint and settling an abandoned
+# game (gnubg-nn has no arm64 wheel, so on a Pi the program is the engine).
+ENGINE_PACKAGES=(gnubg)
 
 SOURCE_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 DRY_RUN=0
 ENABLE=1
+ENGINE=1
 HOST_NAME=nardy
 
 usage() {
   cat <<USAGE
-Usage: install.sh [--dry-run] [--no-enable] [--hostname NAME | --keep-hostname] [--source DIR]
+Usage: install.sh [--dry-run] [--no-enable] [--no-engine] [--hostname NAME | --keep-hostname]
+                  [--source DIR]
 
 Installs nardy-pi from a source checkout as the systemd service "nardy-pi":
-apt packages (incl. python3-picamera2), user "$APP_USER" in ${GROUPS_NEEDED[*]},
+apt packages (incl. python3-picamera2, and gnubg unless --no-engine), user "$APP_USER" in ${GROUPS_NEEDED[*]},
 a venv with system site packages in $VENV, the LED-strip udev rule, the unit, the avahi
 service (http://NAME.local:8080/), then enables and (re)starts the service.
 
   --dry-run        print every change instead of making it
   --no-enable      install everything but do not enable or start the service
+  --no-engine      do not install GNU Backgammon (apt gnubg), the engine behind the
+                   best-play hint and settling an abandoned game
   --hostname NAME  host name to advertise as NAME.local (default: $HOST_NAME)
   --keep-hostname  leave the host name as it is
   --source DIR     source checkout to install (default: $SOURCE_DIR)
@@ -67,6 +74,7 @@ parse_args() {
     case "$1" in
       --dry-run) DRY_RUN=1 ;;
       --no-enable) ENABLE=0 ;;
+      --no-engine) ENGINE=0 ;;
       --keep-hostname) HOST_NAME="" ;;
       --hostname)
         [[ $# -ge 2 ]] || die "--hostname needs a name"
@@ -93,10 +101,14 @@ parse_args() {
 }
 
 install_packages() {
-  note "apt packages: ${APT_PACKAGES[*]}"
+  local packages=("${APT_PACKAGES[@]}")
+  if [[ $ENGINE -eq 1 ]]; then
+    packages+=("${ENGINE_PACKAGES[@]}")
+  fi
+  note "apt packages: ${packages[*]}"
   run apt-get update
   run env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
-    "${APT_PACKAGES[@]}"
+    "${packages[@]}"
 }
 
 create_user() {

@@ -19,9 +19,10 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from nardy_pi.commands import Command, CorrectPosition, CubeAction
 from nardy_pi.referee import Phase, Referee
 from nardy_pi.referee import events as ev
-from nardy_pi.rules.movegen import legal_plays
+from nardy_pi.rules.notation.board_field import format_board_field
 from nardy_pi.rules.play import Play, Step
 from nardy_pi.rules.position import BAR, OFF, Position
 from nardy_pi.rules.sides import Side
@@ -42,9 +43,10 @@ class RefereeView:
 
     phase: Phase
     position: Position
-    dice: tuple[int, int] | None
+    dice: tuple[int, ...] | None  # the roll, or a gulbar opponent's left-over movements
     alarm: bool
     desync: bool
+    plays: tuple[Play, ...] = ()  # the legal plays the record allows now
 
 
 @dataclass
@@ -72,7 +74,7 @@ class DemoTable:
     width: int = 640
     name: str = "camera"
     staging: Staging = field(default_factory=Staging)
-    commands: deque[object] = field(default_factory=deque)  # for the app: buttons, panel
+    commands: deque[Command] = field(default_factory=deque)  # for the app: buttons, panel
 
     def __post_init__(self) -> None:
         from nardy_pi.vision.render import Camera
@@ -126,11 +128,24 @@ class DemoTable:
     def react(self, events: list[ev.RefereeEvent], referee: Referee) -> None:
         """Called on the loop thread after each observation with what the referee said."""
         view = RefereeView(referee.phase, referee.position, referee.dice,
-                           referee.alarm is not None, referee.desync is not None)
+                           referee.alarm is not None, referee.desync is not None,
+                           tuple(referee.plays))
         with self._lock:
+            if referee.variant.name != self.variant.name:  # a New match: set up its board
+                self._set_up(referee.variant)
             self._view = view
             for event in events:
                 self._heard(event)
+
+    def _set_up(self, variant: Variant) -> None:
+        self.variant = variant
+        self.board = Position.start(variant)
+        self.dice = ()
+        self.cube = 1
+        self._steps.clear()
+        self._idle = 0
+        self._turns = 0
+        self.staging = Staging(False, False, False, False)
 
     def _heard(self, event: ev.RefereeEvent) -> None:
         if isinstance(event, ev.RerollRequired | ev.OpeningTie):
@@ -203,7 +218,8 @@ class DemoTable:
         mover = view.position.turn
         if self.staging.double_and_take and self._turns >= 3:
             self.staging.double_and_take = False
-            self.commands.extend(["double", "take"])  # the buttons a person would press
+            # the buttons a person would press
+            self.commands.extend([CubeAction("double"), CubeAction("take")])
             self.cube *= 2
             self._still(3)
             return
@@ -219,7 +235,7 @@ class DemoTable:
         assert view.dice is not None
         if self._on_board_differs(view):
             return
-        plays = legal_plays(view.position, view.dice, self.variant)
+        plays = list(view.plays)
         mover = view.position.turn
         if not plays:
             self._still(2)
@@ -266,8 +282,9 @@ class DemoTable:
         turn = view.position.turn
         if view.phase is Phase.MOVE and not _same_board(self.board, view.position):
             turn = turn.opponent  # the move was made on the board: the other side rolls
-        self.commands.append(("correct", Position(self.board.points, self.board.bar,
-                                                  self.board.off, turn)))
+        b = self.board
+        self.commands.append(CorrectPosition(format_board_field(b.points, b.bar[0], b.bar[1]),
+                                             turn.label, b.off[0], b.off[1]))  # type: ignore[arg-type]
         self._still(3)
 
     def _choose(self, plays: list[Play]) -> Play:

@@ -42,6 +42,11 @@ class Fanout:
     def __post_init__(self) -> None:
         self._slots = [_Slot(o) for o in self.outputs]
 
+    def add(self, output: Output) -> None:
+        """An output started after the loop (the web page)."""
+        self.outputs.append(output)
+        self._slots.append(_Slot(output))
+
     def publish(self, state: State, now: float) -> None:
         for slot in self._slots:
             if slot.failures and now < slot.retry_at:

@@ -7,16 +7,20 @@ shows up as a device status, never as a crash.
 from __future__ import annotations
 
 import logging
-import secrets
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from nardy_pi.app.loop import CommandRefused, RefereeLoop
+from nardy_pi.app.loop import RefereeLoop
 from nardy_pi.app.outputs import CallbackOutput, Fanout, Output
+from nardy_pi.app.session import MatchSession
 from nardy_pi.app.sources import CameraFeed, FrameSource
+from nardy_pi.commands import BUTTON_COMMANDS
 from nardy_pi.config import Config
 from nardy_pi.devices.strip.link import StripLink
 from nardy_pi.devices.strip.output import StripOutput
+from nardy_pi.errors import CommandRefused, IllegalEventError, NardyError
+from nardy_pi.evaluation import find_evaluator
 from nardy_pi.referee import Referee
 from nardy_pi.state import State
 
@@ -57,6 +61,7 @@ def _source_and_observer(config: Config) -> tuple[FrameSource, Any, Any]:
         demo = DemoTable.for_variant(config.game.variant, config.demo.seed,
                                      config.demo.frame_size)
         image, corners = demo.calibration_frame()
+        # Any variant's start calibrates the board: the surface and points are the same.
         calibration = calibrate(image, corners, start_board(config.game.variant))
         observer = Observer(calibration, default_dice_finder())
         return demo, observer, demo
@@ -111,15 +116,22 @@ def _log_output() -> Output:
     return CallbackOutput("log", show)
 
 
+#: starts the web page for a loop (`nardy_pi.web.serve.start_web`), handed in by the CLI
+WebStarter = Callable[[Config, RefereeLoop, "str | None", "int | None"], Any]
+
+
 def build(
-    config: Config, web: bool = True, host: str | None = None, port: int | None = None
+    config: Config, web: WebStarter | None = None, host: str | None = None,
+    port: int | None = None,
 ) -> Running:
     source, observer, demo = _source_and_observer(config)
     if config.store.path == "auto":
         # A camera game is logged beside the working directory; the demo table is not.
         path = "matches.sqlite" if demo is None else ""
         config = replace(config, store=replace(config.store, path=path))
-    referee = Referee(config.game.variant, config.referee, config.rules)
+    session = _match_session(config, resume=demo is None)
+    rules = session.settings.rules
+    referee = Referee(session.state.variant, config.referee, rules)
     closers: list[Any] = []
     outputs: list[Output] = [_log_output()]
     strip = _strip(config, closers)
@@ -132,7 +144,7 @@ def build(
 
     def on_button(name: str) -> None:  # gpiozero's thread: only hand over
         try:
-            loop_ref["loop"].submit(name)
+            loop_ref["loop"].submit(BUTTON_COMMANDS[name])
         except (KeyError, CommandRefused):
             log.info("button %s pressed before the referee started", name)
 
@@ -143,24 +155,17 @@ def build(
     extra_status = {} if gpio.status == "ok" else {"gpio": gpio.status}
     if strip is None:
         extra_status["strip"] = "disabled"
-    hub = None
-    if web:
-        from nardy_pi.web.hub import StateHub
-
-        hub = StateHub()
-        outputs.append(CallbackOutput("web", hub.publish, lambda: "ok", hub.close))
-    else:
+    if web is None:
         extra_status["web"] = "disabled"
-    from nardy_pi.app.match_port import NoMatch
-
-    match = _match_engine(config, resume=demo is None) or NoMatch()
-    resume_point = getattr(match, "resume_point", lambda: None)()
+    resume_point = session.resume_point()
     if resume_point is not None:
         # Pick the interrupted game up where the log left it (the board is still set up).
         referee.correct(*resume_point)
     loop = RefereeLoop(referee, source, lambda frame: observer.observe(frame).observation,
-                       Fanout(outputs), match, lambda: dict(extra_status),
+                       Fanout(outputs), session, lambda: dict(extra_status),
                        max_fps=config.camera.fps if demo is None else 0.0)
+    loop.evaluator = find_evaluator(config.engine.use, config.engine.gnubg)
+    log.info("evaluation engine: %s", loop.engine_name)
     loop_ref["loop"] = loop
     running = Running(loop, source, closers, demo=demo)
     if demo is not None:
@@ -168,20 +173,20 @@ def build(
         loop.listeners.append(lambda events: _drain_demo_commands(loop, demo))
     if strip is not None:
         loop.hint_sinks.append(strip.set_hints)
-    if hub is not None:
-        running.web_url, running.pin = _start_web(config, loop, hub, host, port, closers)
+    if web is not None:
+        handle = web(config, loop, host, port)
+        loop.fanout.add(handle.output)
+        closers.append(handle.close)
+        running.web_url, running.pin = handle.url, handle.pin
     return running
 
 
-def _match_engine(config: Config, resume: bool) -> Any:
+def _match_session(config: Config, resume: bool) -> MatchSession:
     """The match engine, logging to `[store] path` and resuming an unfinished match there
     (not for the demo table, which always sets up a new game). A log file that is damaged or
     belongs to another program stops the start with a clear error and is left untouched."""
-    from nardy_pi.app.match_adapter import EngineMatch
-    from nardy_pi.game.errors import IllegalEventError
-
     try:
-        return EngineMatch.start(config, resume=resume)
+        return MatchSession.start(config, resume=resume)
     except IllegalEventError as exc:
         raise ValueError(f"{config.store.path}: the stored match does not replay: {exc}") from None
 
@@ -191,26 +196,5 @@ def _drain_demo_commands(loop: RefereeLoop, demo: Any) -> None:
         command = demo.commands.popleft()
         try:
             loop.handle_command(command)
-        except CommandRefused as exc:
+        except NardyError as exc:
             log.info("demo: %r refused: %s", command, exc)
-
-
-def _start_web(
-    config: Config, loop: RefereeLoop, hub: Any, host: str | None, port: int | None,
-    closers: list[Any],
-) -> tuple[str, str]:
-    from nardy_pi.app.controller import LoopController
-    from nardy_pi.store.history import StoreHistory
-    from nardy_pi.web.app import WebConfig, create_app
-    from nardy_pi.web.demo import MemoryHistory
-    from nardy_pi.web.server import WebServer
-
-    pin = config.web.pin or f"{secrets.randbelow(10**6):06d}"
-    history: Any = StoreHistory(config.store.path) if config.store.path else MemoryHistory()
-    app = create_app(hub, LoopController(loop), history, WebConfig(pin=pin))
-    server = WebServer(app, hub, host or config.web.host,
-                       config.web.port if port is None else port)
-    server.start()
-    closers.append(server.stop)
-    shown_host = "localhost" if server.host in ("0.0.0.0", "::") else server.host
-    return f"http://{shown_host}:{server.port}/", pin

@@ -45,9 +45,15 @@ def run(args: argparse.Namespace) -> int:
         stream=sys.stderr,
     )
     config = load_config(args.config)
-    running = build(config, web=not args.no_web, host=args.host, port=args.port)
+    starter = None
+    if not args.no_web and config.web.enabled:
+        from nardy_pi.web.serve import start_web
+
+        starter = start_web
+    running = build(config, web=starter, host=args.host, port=args.port)
     source = "demo table (synthetic board)" if running.demo else config.camera.source
-    print(f"nardy-pi: source {source}, variant {config.game.variant}", file=sys.stderr)
+    print(f"nardy-pi: source {source}, variant {running.loop.session.state.variant}, "
+          f"evaluation engine {running.loop.engine_name}", file=sys.stderr)
     if running.web_url:
         print(f"nardy-pi: web page {running.web_url} (control PIN {running.pin})",
               file=sys.stderr)

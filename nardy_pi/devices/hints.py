@@ -1,6 +1,6 @@
 """Hints for the point LEDs: where a lifted checker may go (the referee reports that as
-`MoveProgress`), and on request the best play (GNU Backgammon's net via the optional
-`gnubg-nn` package, backgammon family) or every legal destination (long nardy, or no engine).
+`MoveProgress`), and on request the best play (an evaluation engine, `nardy_pi.evaluation`,
+backgammon family) or every legal destination (long nardy, or no engine).
 
 Points here are physical (board-frame.md), with 25 = the mover's bar and 0 = borne off.
 """
@@ -11,6 +11,7 @@ import logging
 from dataclasses import dataclass
 from typing import Literal
 
+from nardy_pi.evaluation import Evaluator, engine_best_play
 from nardy_pi.rules.movegen import legal_plays
 from nardy_pi.rules.play import Play
 from nardy_pi.rules.position import BAR, OFF, Position
@@ -18,9 +19,6 @@ from nardy_pi.rules.settings import DEFAULT_SETTINGS, RuleSettings
 from nardy_pi.rules.variants import Variant, get_variant
 
 log = logging.getLogger(__name__)
-
-# gnubg's net knows standard backgammon; these share its board and moves (DIGEST §2.1).
-ENGINE_VARIANTS = frozenset({"backgammon", "nackgammon"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,47 +60,11 @@ def all_destinations(
     return Hint("all", tuple(sorted(sources)), tuple(sorted(dests)))
 
 
-def _gnubg_board(position: Position, v: Variant) -> list[list[int]]:
-    """gnubg's board: [side not on roll, side on roll], own points 1..24 then the bar."""
-    mover, _ = position.view(v, position.turn)
-    other, _ = position.view(v, position.turn.opponent)
-    return [other[1:26], mover[1:26]]
-
-
-def best_play(
-    position: Position,
-    dice: tuple[int, int],
-    variant: str | Variant,
-    settings: RuleSettings = DEFAULT_SETTINGS,
-) -> Play | None:
-    """gnubg's choice among our legal plays; None without the engine or for other variants."""
-    v = get_variant(variant)
-    if v.name not in ENGINE_VARIANTS:
-        return None
-    try:
-        import gnubg_nn  # optional extra, heavy: only when a hint is asked for
-    except ImportError:
-        return None
-    plays = legal_plays(position, dice, v, settings)
-    if not plays:
-        return None
-    try:
-        _moves, key = gnubg_nn.best_move(_gnubg_board(position, v), dice[0], dice[1], b=1)
-        mover, other = gnubg_nn.boardfromkey(key)  # best_move gives the mover first
-    except Exception as exc:  # the engine is advice only: never let it break the game
-        log.warning("gnubg best move failed: %s", exc)
-        return None
-    # gnubg's board after the move, in the mover's own numbering (index 0..23 = points 1..24).
-    own = [v.checkers - sum(mover), *mover[:24], mover[24]]
-    opp = [0] * 26
-    opp[OFF] = v.checkers - sum(other)
-    opp[BAR] = other[24]
-    for q in range(1, 25):  # the opponent's own point q is our own point 25 - q
-        opp[25 - q] = other[q - 1]
-    for play in plays:
-        if play.result.view(v, position.turn) == (own, opp):
-            return play
-    return None
+def play_points(play: Play, variant: str | Variant, side: int) -> tuple[tuple[int, ...],
+                                                                       tuple[int, ...]]:
+    """(sources, destinations) of one play, physical, for the point LEDs."""
+    src, dst = _play_points(play, get_variant(variant), side == 0)
+    return tuple(sorted(src)), tuple(sorted(dst))
 
 
 def hint(
@@ -110,12 +72,13 @@ def hint(
     dice: tuple[int, int],
     variant: str | Variant,
     settings: RuleSettings = DEFAULT_SETTINGS,
-    use_engine: bool = True,
+    evaluator: Evaluator | None = None,
 ) -> Hint:
-    """The best play when the engine can say, otherwise every legal destination."""
+    """The best play when an evaluation engine can say, otherwise every legal destination."""
     v = get_variant(variant)
-    if use_engine:
-        play = best_play(position, dice, v, settings)
+    if evaluator is not None:
+        plays = legal_plays(position, dice, v, settings)
+        play = engine_best_play(evaluator, position, dice, v.name, settings, plays)
         if play is not None:
             src, dst = _play_points(play, v, position.turn == 0)
             return Hint("best", tuple(sorted(src)), tuple(sorted(dst)), play.notation)

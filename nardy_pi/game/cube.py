@@ -56,21 +56,21 @@ def automatic_double(cube: CubeState, settings: MatchSettings, money: bool) -> C
 
 
 def double_refusal(cube: CubeState, side: Side, settings: MatchSettings, ctx: CubeContext) -> str:
-    """Why `side` may not double now, or "" when it may."""
+    """The message key of why `side` may not double now, or "" when it may."""
     if not settings.cube:
-        return "the cube is not used in this match"
+        return "refusal.cube_unused"
     if cube.offered is not None:
-        return "a double is already on offer"
+        return "refusal.double_pending"
     if ctx.crawford_game and (
         settings.crawford_scope == "both" or side is not ctx.crawford_leader
     ):
-        return "no doubling in the Crawford game"
+        return "refusal.crawford"
     if ctx.holland_blocks:
-        return "Holland rule: the trailer may double only after both sides have played two rolls"
+        return "refusal.holland"
     if cube.owner is not None and cube.owner is not side:
-        return f"{cube.owner.label} owns the cube"
+        return "refusal.cube_owned"
     if not settings.within_limit(settings.next_cube_value(cube.value)):
-        return f"the cube is at its limit of {settings.cube_limit}"
+        return "refusal.cube_limit"
     return ""
 
 
@@ -79,7 +79,8 @@ def offer_double(
 ) -> CubeState:
     reason = double_refusal(cube, side, settings, ctx)
     if reason:
-        raise IllegalEventError(reason)
+        owner = cube.owner.label if cube.owner is not None else None
+        raise IllegalEventError(reason, owner=owner, limit=settings.cube_limit)
     return replace(
         cube, offered=settings.next_cube_value(cube.value), offered_by=side, offer_kind="double"
     )
@@ -94,9 +95,9 @@ def take(cube: CubeState, side: Side) -> CubeState:
     """Accept the offer. A normal double gives the taker the cube; beaver and raccoon leave
     it with the beaverer ([M]: animals do not change hands)."""
     if cube.offered is None:
-        raise IllegalEventError("there is no double to take")
+        raise IllegalEventError("refusal.nothing_to_take")
     if side is not _answerer(cube):
-        raise IllegalEventError(f"{side.label} cannot answer their own double")
+        raise IllegalEventError("refusal.own_double", side=side.label)
     owner = side if cube.offer_kind == "double" else cube.owner
     return CubeState(
         cube.offered, owner, None, None, None, cube.initial, True, cube.auto_doubles
@@ -106,9 +107,9 @@ def take(cube: CubeState, side: Side) -> CubeState:
 def refusal_points(cube: CubeState, side: Side, settings: MatchSettings) -> int:
     """What refusing the pending offer costs (§4 item 2)."""
     if cube.offered is None:
-        raise IllegalEventError("there is no double to pass")
+        raise IllegalEventError("refusal.nothing_to_pass")
     if side is not _answerer(cube):
-        raise IllegalEventError(f"{side.label} cannot answer their own double")
+        raise IllegalEventError("refusal.own_double", side=side.label)
     return cube.value if settings.refusal_cost == "before" else cube.initial
 
 
@@ -118,16 +119,16 @@ def _animal(
     allowed = settings.beaver if kind == "beaver" else settings.raccoon
     previous = "double" if kind == "beaver" else "beaver"
     if not ctx.money and not settings.beaver_in_matches:
-        raise IllegalEventError(f"no {kind}s in match play")
+        raise IllegalEventError("refusal.no_animals_in_match", kind=kind)
     if not allowed:
-        raise IllegalEventError(f"{kind}s are not allowed by the match settings")
+        raise IllegalEventError("refusal.animal_not_allowed", kind=kind)
     if cube.offered is None or cube.offer_kind != previous:
-        raise IllegalEventError(f"a {kind} answers a {previous}, and none is pending")
+        raise IllegalEventError("refusal.animal_not_pending", kind=kind, previous=previous)
     if side is not _answerer(cube):
-        raise IllegalEventError(f"{side.label} cannot {kind} their own offer")
+        raise IllegalEventError("refusal.own_double", side=side.label)
     value = settings.next_cube_value(cube.offered)
     if not settings.within_limit(value):
-        raise IllegalEventError(f"the cube is at its limit of {settings.cube_limit}")
+        raise IllegalEventError("refusal.cube_limit", limit=settings.cube_limit)
     # The answer takes the pending offer and proposes the next value at once. A beaverer
     # becomes (and stays) the owner; a raccoon does not change hands.
     owner = side if kind == "beaver" else cube.owner

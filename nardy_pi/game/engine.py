@@ -49,7 +49,7 @@ _RESIGN_TYPES = {1: WinType.SINGLE, 2: WinType.GAMMON, 3: WinType.BACKGAMMON}
 def start_match(event: MatchStarted) -> MatchState:
     """The state after `MatchStarted`; raises ValueError on a bad variant or setting."""
     if not isinstance(event, MatchStarted):
-        raise IllegalEventError("a match log must begin with match_started")
+        raise IllegalEventError("refusal.not_started")
     v = get_variant(event.variant)
     if not isinstance(event.match_length, int) or event.match_length < 0:
         raise IllegalEventError("match length must be a whole number >= 0 (0 = money)")
@@ -96,7 +96,7 @@ def replay(events: Iterable[GameEvent]) -> MatchState:
 def apply(state: MatchState, event: GameEvent) -> MatchState:
     """The state after `event`, or IllegalEventError with the reason."""
     if state.over:
-        raise IllegalEventError("the match is over")
+        raise IllegalEventError("refusal.match_over")
     handler = _HANDLERS.get(type(event))
     if handler is None:
         raise IllegalEventError(f"{getattr(event, 'kind', event)!r} cannot happen during a match")
@@ -107,13 +107,13 @@ def apply(state: MatchState, event: GameEvent) -> MatchState:
 def _expect(game: GameState, *phases: Phase) -> None:
     if game.phase not in phases:
         wanted = " or ".join(p.value for p in phases)
-        raise IllegalEventError(f"not now: the game is in phase {game.phase.value}, not {wanted}")
+        raise IllegalEventError("refusal.wrong_phase", phase=game.phase.value, wanted=wanted)
 
 
 def _expect_turn(game: GameState, side: Side) -> None:
     if side is not game.turn:
         other = game.turn.label if game.turn is not None else "nobody"
-        raise IllegalEventError(f"it is {other}'s turn, not {side.label}'s")
+        raise IllegalEventError("refusal.wrong_turn", turn=other, side=side.label)
 
 
 def _variant(state: MatchState) -> Variant:
@@ -181,7 +181,7 @@ def _on_correct(state: MatchState, event: Correct) -> MatchState:
         raise IllegalEventError(f"a corrected position must be a board: {exc}") from None
     found = problems(position, state.variant)
     if found:
-        raise IllegalEventError("the corrected position cannot be: " + "; ".join(found))
+        raise IllegalEventError("refusal.bad_position", problems="; ".join(found))
     game = replace(game, position=position, turn=event.side, movements=(), plays=())
     if event.dice is None:
         return replace(state, game=replace(game, phase=Phase.ROLL, dice=None))

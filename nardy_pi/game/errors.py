@@ -1,7 +1,7 @@
-"""Errors of the game engine."""
+"""Errors of the game engine (the one refusal type lives in `nardy_pi.errors`)."""
 
 from __future__ import annotations
 
+from nardy_pi.errors import IllegalEventError
 
-class IllegalEventError(ValueError):
-    """An event the match refuses; the match state is unchanged. The message is the reason."""
+__all__ = ["IllegalEventError"]

@@ -13,11 +13,15 @@ from nardy_pi.rules.sides import Side
 
 
 class Phase(StrEnum):
+    """The one phase of play every part names: the engine, the referee and `State`."""
+
     OPENING = "opening"  # waiting for the opening roll (one die each)
-    ROLL = "roll"  # `turn` may double, then rolls
-    MOVE = "move"  # `turn` plays `dice` (or the movements an opponent left, gulbar)
-    CUBE = "cube"  # the opponent of `cube.offered_by` answers a double/beaver/raccoon
-    RESIGN = "resign"  # the opponent of the resigner accepts or rejects
+    ROLL = "rolling"  # `turn` may double, then rolls
+    MOVE = "moving"  # `turn` plays `dice` (or the movements an opponent left, gulbar)
+    CUBE = "cube_offered"  # the opponent of `cube.offered_by` answers a double/beaver/raccoon
+    RESIGN = "resign_offered"  # the opponent of the resigner accepts or rejects
+    #: the referee only: a game ended, the board is being set up for the next one
+    GAME_OVER = "game_over"
     MATCH_OVER = "match_over"
 
 

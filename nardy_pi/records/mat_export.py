@@ -86,10 +86,19 @@ def export_mat(events: Sequence[GameEvent]) -> str:
         ended = bool(st.results) and st.results[-1].number == current
         out.append(f" Game {current}")
         out.append(score_line(st.players, game_score))
-        out.extend(format_rows(cells))
+        win = ""
         if ended and st.results[-1].winner is not None:  # a draw has no "Wins" line
             r = st.results[-1]
-            out.append(win_line(r.winner, r.points, st.winner is not None))
+            win = win_line(r.winner, r.points, st.winner is not None)
+            if r.winner is Side.BLACK and cells and cells[-1][0] is Side.WHITE:
+                # gnubg writes the right-hand win beside a left-hand "Drops" (or last move):
+                # on a line of its own gnubg reads it as another cube action and counts the
+                # game twice.
+                cells.append((Side.BLACK, " " + win.strip()))
+                win = ""
+        out.extend(format_rows(cells))
+        if win:
+            out.append(win)
         out.append("")
         cells = []
 

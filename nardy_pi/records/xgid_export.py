@@ -9,6 +9,13 @@ from dataclasses import dataclass
 from nardy_pi.game.engine import apply, start_match
 from nardy_pi.game.events import GameEvent, MatchStarted
 from nardy_pi.game.state import MatchState, Phase
+from nardy_pi.rules.notation.gnubg_id import (
+    MAT_PLAYER,
+    GameState,
+    MatchId,
+    encode_match_id,
+    encode_position_id,
+)
 from nardy_pi.rules.notation.xgid import MAX_CUBE_LOG2, XgidRecord, format_short, format_xgid
 from nardy_pi.rules.variants import get_variant
 
@@ -59,6 +66,33 @@ def xgid_of(state: MatchState) -> str:
         max_cube_log2=_log2(limit) if limit else MAX_CUBE_LOG2,
     )
     return format_xgid(record)
+
+
+def gnubg_id_of(state: MatchState) -> str:
+    """`PositionID:MatchID` of the match's current position, as GNU Backgammon shows it for
+    this match imported from our .mat (white, listed first, is gnubg's player 0); "" for the
+    long family, which gnubg does not know."""
+    game = state.game
+    if get_variant(state.variant).family != "backgammon" or game.turn is None:
+        return ""
+    cube = game.cube
+    offered = game.phase is Phase.CUBE and cube.offered_by is not None
+    on_roll = cube.offered_by if offered and cube.offered_by is not None else game.turn
+    dice = game.dice if game.phase is Phase.MOVE and not game.movements else None
+    score = state.score
+    if state.match_length:
+        cap = state.match_length - 1
+        score = (min(score[0], cap), min(score[1], cap))
+    match = MatchId(
+        cube_log2=_log2(cube.value), cube_owner=cube.owner, on_roll=on_roll,
+        crawford=game.crawford, game_state=GameState.PLAYING,
+        to_act=on_roll.opponent if offered else on_roll, double_offered=offered,
+        dice=None if dice is None else (max(dice), min(dice)),
+        match_length=state.match_length, score=score,
+        jacoby=state.money and state.settings.jacoby,
+    )
+    position = game.position.with_turn(on_roll)
+    return f"{encode_position_id(position)}:{encode_match_id(match, MAT_PLAYER)}"
 
 
 def match_xgids(events: Sequence[GameEvent]) -> list[PositionId]:

@@ -120,9 +120,10 @@ class Undone:
 
 @dataclass(frozen=True, slots=True)
 class Corrected:
-    """A person set the recorded position by hand."""
+    """A person set the recorded position by hand (with the dice, if already rolled)."""
 
     position: Position
+    dice: tuple[int, int] | None = None
 
 
 @dataclass(frozen=True, slots=True)

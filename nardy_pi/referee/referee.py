@@ -12,9 +12,10 @@ moved die by die or a hand over the board raises no alarm.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from enum import Enum
 
+from nardy_pi.game.state import Phase
 from nardy_pi.referee import events as ev
 from nardy_pi.referee.board import (
     BoardKey,
@@ -49,13 +50,6 @@ DESYNC_TEXT = {
         "на доске не начальная расстановка",
     ),
 }
-
-
-class Phase(Enum):
-    OPENING = "opening"  # each player throws one die
-    ROLL = "rolling"  # the side to move throws two dice
-    MOVE = "moving"  # dice accepted, a move is being made
-    GAME_OVER = "game_over"  # waiting for the board to be set up again
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,6 +96,17 @@ class Referee:
         self._reopenable = False  # last move finished by the timer, its dice still lie there
         self._progress: tuple[int | None, tuple[int, ...]] = (None, ())
         self._last_on_the_way: tuple[int, ...] | None = None  # for reading a lifted checker
+        #: the match engine's game number this referee follows (see `follow`)
+        self.game_number = 1
+        #: gulbar: the opponent plays the movements the mover left; no throw of its own
+        self._movements = False
+        self._stale_dice: DiceKey | None = None  # dice lying from the previous throw
+        self._setup_pending = False  # the engine began the next game; the board is not set up
+
+    @property
+    def plays(self) -> list[Play]:
+        """The legal plays of the move being made (empty outside a move)."""
+        return list(self._plays) if self.phase is Phase.MOVE else []
 
     @property
     def start_board(self) -> BoardKey:
@@ -183,7 +188,7 @@ class Referee:
         else:
             self._start_move(dice)
         self._settler.forget()
-        return [ev.Corrected(position), ev.Resynced("corrected")]
+        return [ev.Corrected(position, dice), ev.Resynced("corrected")]
 
     def end_game(self) -> None:
         """The game ended off the board (a dropped double, a resignation)."""
@@ -194,6 +199,48 @@ class Referee:
 
     def new_game(self) -> list[ev.RefereeEvent]:
         return self._new_game()
+
+    def follow(
+        self,
+        game: int,
+        phase: Phase,
+        position: Position,
+        dice: tuple[int, ...] | None,
+        plays: Sequence[Play],
+        movements: bool = False,
+        left_board: Position | None = None,
+    ) -> None:
+        """The match engine decided: its game, phase, position (turn = the side to act), dice
+        and legal plays become the record the board is checked against. A gulbar extra
+        throw, an opponent's left-over movements, a pass and an undo all arrive this way.
+        `left_board`: the board an undone play left, which must not count as that play again.
+        """
+        if game > self.game_number:  # the engine ended the game (a drop, the last checker)
+            self.game_number = game
+            if self.phase is not Phase.GAME_OVER:
+                self.end_game()
+            self._setup_pending = True
+        elif game < self.game_number:  # an undo reached back into the finished game
+            self.game_number = game
+            self._setup_pending = False
+        if phase is Phase.MATCH_OVER or (self._setup_pending and self.phase is Phase.GAME_OVER):
+            return  # the board is being set up again; the start position opens the next game
+        if phase in (Phase.CUBE, Phase.RESIGN):
+            phase = Phase.ROLL  # a question to answer: the board must stay as it is
+        if (phase, position, dice) == (self.phase, self.position, self.dice):
+            return
+        self.position = position
+        self.alarm = None
+        self.desync = None
+        if phase is Phase.MOVE and dice is not None:
+            self._start_move(dice, plays, movements)
+            if left_board is not None:
+                self._ignore_board = board_key(left_board)
+        else:
+            self.phase, self.dice, self._move_map = phase, None, None
+            self._movements = False
+            self._rejected_dice = self._dice_now or None  # the dice lying are not a throw
+        self._settler.forget()
 
     # --- phases ---------------------------------------------------------------------------------
     def _on_opening(self, obs: Observation, board: BoardKey) -> list[ev.RefereeEvent]:
@@ -256,6 +303,8 @@ class Referee:
         assert self.dice is not None
         if self.alarm is not None or self.desync is not None:
             return self._recover(board)  # fixes are followed, not judged half-way
+        if obs.dice and dice_key(obs.dice) == self._stale_dice:
+            return self._follow(board)  # the previous throw still lies there (movements)
         if obs.dice:
             self._dice_armed = True
             if self._is_new_throw(obs):  # the next throw is there: this move is over
@@ -277,14 +326,20 @@ class Referee:
         return []
 
     # --- moves ----------------------------------------------------------------------------------
-    def _start_move(self, dice: tuple[int, int]) -> None:
+    def _start_move(
+        self, dice: tuple[int, ...], plays: Sequence[Play] | None = None, movements: bool = False
+    ) -> None:
         self.phase = Phase.MOVE
-        self.dice = dice
+        self.dice = dice  # type: ignore[assignment]  # movements may be more than two
+        self._movements = movements
+        self._stale_dice = self._dice_now if movements else None
         self._dice_armed = False
         self._ignore_board = None
         self._progress = (None, ())
         mover = self.position.turn
-        self._plays = legal_plays(self.position, dice, self.variant, self.rules)
+        if plays is None:
+            plays = legal_plays(self.position, (dice[0], dice[1]), self.variant, self.rules)
+        self._plays = list(plays)
         self._results = frozenset(view_key(p.result, self.variant, mover) for p in self._plays)
         self._move_map = None
         self._last_on_the_way = view_key(self.position, self.variant, mover)
@@ -336,6 +391,13 @@ class Referee:
     def _finish_move(self, board: BoardKey) -> list[ev.RefereeEvent]:
         assert self.dice is not None
         before = self.position
+        if self._movements:  # left-over movements: no throw to diagnose against
+            view = self._view(board)
+            mover = before.turn
+            for play in self._plays:
+                if view_key(play.result, self.variant, mover) == view:
+                    return self._clear_desync() + self._record(play)
+            return self._flag(Diagnosis("no_legal_play", {"dice": list(self.dice)}))
         result = infer(before, self.dice, board_position(board, before.turn), self.variant,
                        self.rules)
         if not result.legal:
@@ -404,6 +466,7 @@ class Referee:
         return self.last_desync
 
     def _new_game(self) -> list[ev.RefereeEvent]:
+        self._setup_pending = False
         self.position = Position.start(self.variant)
         self.phase = Phase.OPENING
         self.dice, self._move_map = None, None

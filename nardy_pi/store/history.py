@@ -8,6 +8,7 @@ count, so a page view does not replay every match again.
 from __future__ import annotations
 
 import threading
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -15,7 +16,28 @@ from nardy_pi.game.engine import replay
 from nardy_pi.game.state import Phase
 from nardy_pi.records.mat_export import export_mat
 from nardy_pi.store.eventlog import EventStore, StoredEvent
-from nardy_pi.web.history import MatchSummary
+
+
+@dataclass(frozen=True, slots=True)
+class MatchSummary:
+    match_id: str  # letters, digits, '-' and '_' only: it is part of a download URL
+    white_name: str
+    black_name: str
+    white_score: int
+    black_score: int
+    match_length: int  # 0 = money session
+    variant: str
+    finished_at: str  # ISO 8601, UTC
+
+
+class NoHistory:
+    """No match log (the demo table, `[store] path = ""`): no finished matches to list."""
+
+    def finished_matches(self) -> list[MatchSummary]:
+        return []
+
+    def mat_text(self, match_id: str) -> str:
+        raise KeyError(match_id)
 
 
 class StoreHistory:

@@ -1,28 +1,25 @@
-"""Starting boards per variant, as 26-character board fields (physical numbering).
-
-Kept here so vision needs nothing from the rules engine beyond the board-field parser.
-Nackgammon per side: 2 on 24, 2 on 23, 4 on 13, 3 on 8, 4 on 6; hypergammon 1 on 24, 23, 22.
-"""
+"""Starting boards per variant as board fields (physical numbering), from the rules core's
+variants: one source of start positions for vision, the demo table and the referee."""
 
 from __future__ import annotations
 
-from nardy_pi.rules.notation.board_field import BoardField, parse_board_field
+from nardy_pi.rules.notation.board_field import BoardField, format_board_field, parse_board_field
+from nardy_pi.rules.position import Position
+from nardy_pi.rules.variants import VARIANTS, get_variant
 
-START_FIELDS: dict[str, str] = {
-    "backgammon": "-b----E-C---eE---c-e----B-",
-    "nackgammon": "-bb---D-C---dD---c-d---BB-",
-    "hypergammon": "-aaa------------------AAA-",
-    "long": "------------o-----------O-",
-}
-_ALIASES = {"short": "backgammon", "nardy": "long", "long-nardy": "long", "longnardy": "long"}
+
+def start_field(variant: str) -> str:
+    """The 26-character board field of `variant`'s start (unknown names: ValueError)."""
+    start = Position.start(get_variant(variant))
+    return format_board_field(start.points, start.bar[0], start.bar[1])
+
+
+#: every variant's start, by its canonical name
+START_FIELDS: dict[str, str] = {name: start_field(name) for name in VARIANTS}
 
 
 def start_board(variant: str) -> BoardField:
-    name = _ALIASES.get(variant.lower(), variant.lower())
-    if name not in START_FIELDS:
-        known = ", ".join(sorted(START_FIELDS))
-        raise ValueError(f"unknown variant {variant!r}; known: {known}")
-    return parse_board_field(START_FIELDS[name])
+    return parse_board_field(start_field(variant))
 
 
 def position_board(position: str, variant: str) -> BoardField:

@@ -13,11 +13,11 @@ from typing import Any
 
 from flask import Blueprint, Response, jsonify, request
 
-from nardy_pi.web.app import SESSION_COOKIE, WebServices, services
-from nardy_pi.web.commands import PARSERS, CommandError
-from nardy_pi.web.controller import ControlError
+from nardy_pi.commands import PARSERS
+from nardy_pi.errors import CommandError, NardyError
 from nardy_pi.web.hub import StreamsFull
 from nardy_pi.web.security import RequestRejected, check_origin, read_json
+from nardy_pi.web.services import SESSION_COOKIE, WebServices, services
 from nardy_pi.web.sse import state_stream
 
 api = Blueprint("api", __name__, url_prefix="/api")
@@ -30,6 +30,14 @@ def _error(status: int, code: str, message: str, **headers: str) -> Response:
     response = jsonify({"ok": False, "code": code, "error": message})
     response.status_code = status
     response.headers.update(headers)
+    return response
+
+
+def _refusal(status: int, code: str, err: NardyError) -> Response:
+    """A refusal with its message key and parameters, for the page to say in its language:
+    `{"ok": false, "code": ..., "error": "<english>", "key": "...", "params": {...}}`."""
+    response = jsonify({"ok": False, "code": code, **err.to_json()})
+    response.status_code = status
     return response
 
 
@@ -152,17 +160,18 @@ def control(action: str) -> Response:
     _require_session(svc)
     parser = PARSERS.get(action)
     if parser is None:
-        return _error(404, "unknown_action", f"unknown control action {action!r}")
+        return _refusal(404, "unknown_action", CommandError("command.unknown_action",
+                                                            action=action))
     data: Any = read_json(request)
     try:
         command = parser(data)
     except CommandError as err:
-        return _error(400, "bad_request", str(err))
+        return _refusal(400, "bad_request", err)
     with _control_lock:
         try:
             svc.controller.execute(command)
-        except ControlError as err:
-            return _error(409, "refused", str(err))
+        except NardyError as err:
+            return _refusal(409, "refused", err)
     _, snapshot = svc.hub.latest()
     return jsonify({"ok": True, "seq": snapshot.seq})
 
@@ -172,7 +181,10 @@ def export_mat() -> Response:
     svc = services()
     _require_session(svc)
     with _control_lock:
-        text = svc.controller.export_mat()
+        try:
+            text = svc.controller.export_mat()
+        except NardyError as err:
+            return _refusal(409, "refused", err)
     return Response(
         text,
         mimetype="text/plain",

@@ -2,51 +2,26 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from flask import Flask, Response, g, request
 
+from nardy_pi.web.api import api
 from nardy_pi.web.auth import PinGate
 from nardy_pi.web.controller import Controller
 from nardy_pi.web.history import History
 from nardy_pi.web.hub import StateHub
 from nardy_pi.web.i18n import LANGUAGES, choose_language
-from nardy_pi.web.payload import SnapshotEncoder
+from nardy_pi.web.pages import pages
 from nardy_pi.web.security import add_security_headers
+from nardy_pi.web.services import (
+    EXTENSION_KEY,
+    LANG_COOKIE,
+    SESSION_COOKIE,
+    WebConfig,
+    WebServices,
+    services,
+)
 
-LANG_COOKIE = "nardy_lang"
-SESSION_COOKIE = "nardy_session"
-EXTENSION_KEY = "nardy"
-
-
-@dataclass(frozen=True, slots=True)
-class WebConfig:
-    pin: str | None = None  # None: control panel locked
-    heartbeat_seconds: float = 15.0
-    poll_seconds: float = 3.0  # polling fallback interval the page uses
-    stream_retry_after: int = 10  # seconds, sent with 503 when streams are capped
-    allowed_origins: tuple[str, ...] = ()  # extra origins besides the server's own
-    session_seconds: float = 12 * 3600.0
-    max_body_bytes: int = 64 * 1024
-
-
-@dataclass
-class WebServices:
-    """What the views use; kept on `app.extensions` so blueprints need no globals."""
-
-    hub: StateHub
-    controller: Controller
-    history: History
-    config: WebConfig
-    gate: PinGate
-    encoder: SnapshotEncoder = field(default_factory=SnapshotEncoder)
-
-
-def services() -> WebServices:
-    from flask import current_app
-
-    return current_app.extensions[EXTENSION_KEY]
-
+__all__ = ["SESSION_COOKIE", "WebConfig", "WebServices", "create_app", "services"]
 
 def create_app(
     hub: StateHub,
@@ -55,9 +30,6 @@ def create_app(
     config: WebConfig | None = None,
     gate: PinGate | None = None,
 ) -> Flask:
-    from nardy_pi.web.api import api
-    from nardy_pi.web.pages import pages
-
     config = config or WebConfig()
     app = Flask(__name__)
     app.config["MAX_CONTENT_LENGTH"] = config.max_body_bytes

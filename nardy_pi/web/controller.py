@@ -1,8 +1,9 @@
 """What the web layer needs from the rest of the program: the `Controller` seam.
 
-The `run` wiring implements it on top of the referee and the match; tests and the demo use
-`nardy_pi.web.demo.DemoMatch`. A controller publishes the consequences of an action to the
-`StateHub` itself; the web layer only reports success or the refusal's reason.
+The `run` wiring implements it on top of the referee loop and the match engine
+(`nardy_pi.web.serve.LoopController`). A controller publishes the consequences of an action
+to the `StateHub` itself; the web layer only reports success or the refusal's reason
+(`nardy_pi.errors.NardyError`, with its message key).
 """
 
 from __future__ import annotations
@@ -10,11 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Protocol
 
-from nardy_pi.web.commands import Command, Corner
+from nardy_pi.commands import Command, Corner
+from nardy_pi.errors import CommandRefused
 
-
-class ControlError(RuntimeError):
-    """The action is understood but cannot be done now (e.g. undo with nothing to undo)."""
+#: the refusal type controllers raise (kept under its old name for callers)
+ControlError = CommandRefused
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,7 +30,7 @@ class CalibrationView:
 
 class Controller(Protocol):
     def execute(self, command: Command) -> None:
-        """Carry out a control command; raise ControlError with the reason when refused."""
+        """Carry out a control command; raise a NardyError with the reason when refused."""
         ...
 
     def export_mat(self) -> str:

@@ -1,21 +1,12 @@
-"""Finished matches for the history page: the `History` seam and its summary value."""
+"""Finished matches for the history page: the `History` seam (summaries come from the store)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Protocol
 
+from nardy_pi.store.history import MatchSummary
 
-@dataclass(frozen=True, slots=True)
-class MatchSummary:
-    match_id: str  # letters, digits, '-' and '_' only: it is part of a download URL
-    white_name: str
-    black_name: str
-    white_score: int
-    black_score: int
-    match_length: int  # 0 = money session
-    variant: str
-    finished_at: str  # ISO 8601, UTC
+__all__ = ["History", "MatchSummary"]
 
 
 class History(Protocol):

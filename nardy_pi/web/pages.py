@@ -6,9 +6,9 @@ import re
 
 from flask import Blueprint, Response, abort, g, render_template
 
-from nardy_pi.web.app import services
 from nardy_pi.web.i18n import LANGUAGES, texts
 from nardy_pi.web.payload import build_payload
+from nardy_pi.web.services import services
 
 pages = Blueprint("pages", __name__)
 

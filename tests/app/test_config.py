@@ -34,6 +34,16 @@ confirm = 17
 port = "/dev/nardy-strip"
 [rules]
 hit_and_hide_bear_off = "allowed"
+head_exception = "none"
+[match]
+beaver = true
+auto_doubles = 2
+move_seconds = 60
+[results]
+mars_rule = "not_all_home"
+home_mars = true
+[engine]
+use = "gnubg"
 """
     )
     config = load_config(path)
@@ -43,6 +53,13 @@ hit_and_hide_bear_off = "allowed"
     assert config.strip.port == "/dev/nardy-strip"
     assert config.rules.hit_and_hide_bear_off == "allowed"
     assert config.web == Config().web
+    # One configuration of the match for the referee and the engine alike.
+    match = config.match_settings
+    assert match.rules.head_exception == "none" and match.rules is config.rules
+    assert (match.beaver, match.auto_doubles, match.move_seconds) == (True, 2, 60)
+    assert match.results is not None and match.results.home_mars
+    assert match.results.koks_rule == "none"  # the long family's default stays
+    assert config.engine.use == "gnubg"
 
 
 @pytest.mark.parametrize(
@@ -56,6 +73,10 @@ hit_and_hide_bear_off = "allowed"
         ("[gpio.buttons]\nconfirm = 5\nundo = 5\n", "used twice"),
         ("[camera]\nsource = 'webcam'\n", "source must be demo, opencv or picamera2"),
         ("[web\n", "nardy.toml"),
+        ("[match]\nbeavers = true\n", "unknown setting(s): beavers"),
+        ("[match]\nhead_exception = 'none'\n", "move rules go in [rules]"),
+        ("[results]\nmars_rule = 'sometimes'\n", "mars_rule must be one of"),
+        ("[engine]\nuse = 'deep-blue'\n", "[engine] use must be"),
     ],
 )
 def test_bad_configuration_names_the_problem(tmp_path, text: str, message: str) -> None:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from nardy_pi.app.match_adapter import EngineMatch
+from nardy_pi.app.session import MatchSession
 from nardy_pi.config import Config, StoreConfig
 from nardy_pi.referee import events as ev
 from nardy_pi.rules.movegen import legal_plays
@@ -22,22 +22,22 @@ def config_at(path: Path) -> Config:
     return replace(Config(), store=StoreConfig(path=str(path)))
 
 
-def opening_and_first_move(engine: EngineMatch) -> Position:
+def opening_and_first_move(engine: MatchSession) -> Position:
     start = Position.start()
-    engine.apply(ev.OpeningRolled(3, 1, Side.WHITE, (3, 1)))
+    engine.propose(ev.OpeningRolled(3, 1, Side.WHITE, (3, 1)))
     play = next(p for p in legal_plays(start, (3, 1), "backgammon") if p.notation == "8/5 6/5")
-    engine.apply(ev.MovePlayed(Side.WHITE, (3, 1), play, start, play.result))
+    engine.propose(ev.MovePlayed(Side.WHITE, (3, 1), play, start, play.result))
     return play.result
 
 
 def test_a_restart_resumes_the_interrupted_game(tmp_path: Path) -> None:
     config = config_at(tmp_path / "matches.sqlite")
-    first = EngineMatch.start(config)
+    first = MatchSession.start(config)
     assert not first.resumed
     after = opening_and_first_move(first)
     first.log.store.close()  # type: ignore[union-attr]  # the power goes off
 
-    again = EngineMatch.start(config)
+    again = MatchSession.start(config)
     assert again.resumed
     point = again.resume_point()
     assert point is not None
@@ -49,10 +49,10 @@ def test_a_restart_resumes_the_interrupted_game(tmp_path: Path) -> None:
 
 def test_undo_is_kept_in_the_log(tmp_path: Path) -> None:
     config = config_at(tmp_path / "matches.sqlite")
-    engine = EngineMatch.start(config)
+    engine = MatchSession.start(config)
     opening_and_first_move(engine)
-    engine.apply(ev.Undone(Side.WHITE, (3, 1), Position.start()))
-    again = EngineMatch.start(config)
+    assert engine.undo().kind == "play"
+    again = MatchSession.start(config)
     point = again.resume_point()
     assert point is not None
     assert point[0].points == Position.start().points and point[0].turn is Side.WHITE
@@ -61,8 +61,8 @@ def test_undo_is_kept_in_the_log(tmp_path: Path) -> None:
 
 def test_no_resume_starts_a_new_match_and_keeps_the_old_one(tmp_path: Path) -> None:
     config = config_at(tmp_path / "matches.sqlite")
-    opening_and_first_move(EngineMatch.start(config))
-    fresh = EngineMatch.start(config, resume=False)
+    opening_and_first_move(MatchSession.start(config))
+    fresh = MatchSession.start(config, resume=False)
     assert not fresh.resumed and fresh.resume_point() is None
     assert len(fresh.log.store.match_ids()) == 2  # type: ignore[union-attr]
 
@@ -74,25 +74,25 @@ def test_a_foreign_database_is_refused_and_untouched(tmp_path: Path) -> None:
         db.execute("INSERT INTO invoices (total) VALUES (12.5)")
     before = path.read_bytes()
     with pytest.raises(StoreError, match="another program"):
-        EngineMatch.start(config_at(path))
+        MatchSession.start(config_at(path))
     assert path.read_bytes() == before
 
 
 def test_a_hand_correction_keeps_the_engine_and_log_in_step(tmp_path: Path) -> None:
     config = config_at(tmp_path / "matches.sqlite")
-    engine = EngineMatch.start(config)
+    engine = MatchSession.start(config)
     after = opening_and_first_move(engine)
     # Someone knocks a black checker from 12 to 11; the record is corrected to that board.
     points = list(after.points)
     points[11] += 1
     points[10] -= 1
     corrected = Position(tuple(points), after.bar, after.off, Side.BLACK)
-    engine.apply(ev.Corrected(corrected))
+    engine.propose(ev.Corrected(corrected))
     assert not engine.out_of_step
     # Black rolls and plays from the corrected board: the engine accepts it and logs it.
-    engine.apply(ev.RollAccepted(Side.BLACK, (6, 5)))
+    engine.propose(ev.RollAccepted(Side.BLACK, (6, 5)))
     play = legal_plays(corrected, (6, 5), "backgammon")[0]
-    engine.apply(ev.MovePlayed(Side.BLACK, (6, 5), play, corrected, play.result))
+    engine.propose(ev.MovePlayed(Side.BLACK, (6, 5), play, corrected, play.result))
     assert not engine.out_of_step
-    resumed = EngineMatch.start(config).resume_point()
+    resumed = MatchSession.start(config).resume_point()
     assert resumed is not None and resumed[0].points == play.result.points

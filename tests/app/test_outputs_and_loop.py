@@ -7,8 +7,12 @@ import asyncio
 import threading
 from collections import deque
 
+import pytest
+
 from nardy_pi.app.loop import RefereeLoop
 from nardy_pi.app.outputs import CallbackOutput, Fanout
+from nardy_pi.commands import Confirm, Hint
+from nardy_pi.evaluation import EngineChoice, find_evaluator
 from nardy_pi.referee import Referee, RefereeSettings
 from nardy_pi.referee import events as ev
 from nardy_pi.rules.position import Position
@@ -105,7 +109,7 @@ def test_loop_referees_frames_and_takes_buttons_from_another_thread() -> None:
         while not any(isinstance(e, ev.OpeningRolled) for e in heard):
             threading.Event().wait(0.02)
         threading.Event().wait(0.3)  # the board shows 24/13 with the dice still down
-        loop.submit("confirm")
+        loop.submit(Confirm())
 
     presser = threading.Thread(target=press_confirm_later)
     presser.start()
@@ -120,9 +124,13 @@ def test_loop_referees_frames_and_takes_buttons_from_another_thread() -> None:
     assert [s.seq for s in snapshots] == sorted({s.seq for s in snapshots})
 
 
-def test_hint_button_lights_the_best_play_on_the_strip_sink() -> None:
+@pytest.mark.parametrize("engine", ["gnubg-nn", "gnubg"])
+def test_hint_button_lights_the_best_play_on_the_strip_sink(engine: EngineChoice) -> None:
+    snapshots: list[State] = []
     loop = RefereeLoop(Referee("backgammon"), None, None,  # type: ignore[arg-type]
-                       Fanout([CallbackOutput("web", lambda s: None)]))
+                       Fanout([CallbackOutput("web", snapshots.append)]))
+    loop.evaluator = find_evaluator(engine)
+    assert loop.evaluator is not None, f"{engine} is a test dependency (pyproject, .ci/run)"
     lit: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
     loop.hint_sinks.append(lambda sources, points: lit.append((sources, points)))
     start = Position.start("backgammon")
@@ -131,6 +139,7 @@ def test_hint_button_lights_the_best_play_on_the_strip_sink() -> None:
     for i, o in enumerate([obs(start)] * 2 + [obs(start, (three, one))] * 2):
         loop.handle_events(loop.referee.observe(o, i * 0.2))
     assert loop.referee.dice == (3, 1)
-    loop.handle_command("hint")
+    loop.handle_command(Hint())
     # The book play of an opening 3-1 is 8/5 6/5 (white's own points are physical).
     assert lit[-1] == ((6, 8), (5,))
+    assert snapshots[-1].engine == engine  # the page says which engine is in use

@@ -1,21 +1,42 @@
-"""Hints: every legal destination (long nardy, or no engine), the best play from gnubg's net
-(backgammon family), and the strip colours they light."""
+"""Hints: every legal destination (long nardy, or no engine), the best play from each
+evaluation engine (gnubg-nn and the GNU Backgammon program, backgammon family), and the
+strip colours they light."""
 
 from __future__ import annotations
 
-from nardy_pi.devices.hints import all_destinations, best_play, hint
+import pytest
+
+from nardy_pi.devices.hints import all_destinations, hint
 from nardy_pi.devices.strip.layout import BAR_BLACK, BAR_WHITE, HINT, OFF_WHITE, strip_colors
+from nardy_pi.evaluation import EngineChoice, Evaluator, engine_best_play, find_evaluator
+from nardy_pi.rules.movegen import legal_plays
 from nardy_pi.rules.position import Position
+from nardy_pi.rules.settings import DEFAULT_SETTINGS
 from nardy_pi.rules.sides import Side
 from nardy_pi.state import Alert, State
 
 
-def test_opening_best_plays_are_the_book_moves() -> None:
+def evaluator(choice: EngineChoice) -> Evaluator:
+    found = find_evaluator(choice)
+    assert found is not None, f"{choice} is a test dependency (pyproject [test], .ci/run)"
+    assert found.name == choice
+    return found
+
+
+def best(engine: Evaluator, position: Position, dice: tuple[int, int], variant: str) -> str:
+    plays = legal_plays(position, dice, variant)
+    play = engine_best_play(engine, position, dice, variant, DEFAULT_SETTINGS, plays)
+    return play.notation if play is not None else ""
+
+
+@pytest.mark.parametrize("choice", ["gnubg-nn", "gnubg"])
+def test_opening_best_plays_are_the_book_moves(choice: EngineChoice) -> None:
+    engine = evaluator(choice)
     start = Position.start("backgammon")
     # Every opening book: 3-1 makes the 5 point, 6-5 runs a back checker ("lovers' leap").
-    assert best_play(start, (3, 1), "backgammon").notation == "8/5 6/5"  # type: ignore[union-attr]
-    assert best_play(start, (6, 5), "backgammon").notation == "24/13"  # type: ignore[union-attr]
-    black = hint(start.with_turn(Side.BLACK), (3, 1), "backgammon")
+    assert best(engine, start, (3, 1), "backgammon") == "8/5 6/5"
+    assert best(engine, start, (6, 5), "backgammon") == "24/13"
+    black = hint(start.with_turn(Side.BLACK), (3, 1), "backgammon", evaluator=engine)
     # Black's own 8 and 6 points are physical 17 and 19; his 5 point is physical 20.
     assert black.kind == "best" and black.sources == (17, 19) and black.destinations == (20,)
 
@@ -26,7 +47,7 @@ def test_long_nardy_gets_all_legal_destinations() -> None:
     # Only one checker may leave the head (own 24 = physical 24): it goes 6 then 5 or 5 then 6.
     assert h.kind == "all" and h.sources[-1] == 24
     assert set(h.destinations) >= {13, 18}
-    assert best_play(start, (6, 5), "long") is None
+    assert best(evaluator("gnubg-nn"), start, (6, 5), "long") == ""  # no engine knows it
 
 
 def test_no_legal_move_gives_no_hint() -> None:

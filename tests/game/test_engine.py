@@ -69,7 +69,7 @@ def test_long_nardy_opening_winner_rolls_afresh() -> None:
 def test_white_first_setting_skips_the_opening_roll() -> None:
     m = Match.new("long", settings={"opening": "white_first"})
     assert (m.state.game.phase, m.state.game.turn) == (Phase.ROLL, W)
-    refused(m, OpeningRoll(1, 2), "phase roll")
+    refused(m, OpeningRoll(1, 2), "phase rolling")
 
 
 def test_opening_rule_can_be_forced_either_way() -> None:
@@ -84,7 +84,7 @@ def test_opening_rule_can_be_forced_either_way() -> None:
 def test_illegal_events_change_nothing() -> None:
     m = Match.new("backgammon")
     m.apply(OpeningRoll(3, 1))
-    refused(m, Roll(W, (3, 1)), "phase move")
+    refused(m, Roll(W, (3, 1)), "phase moving")
     refused(m, Move.of(B, m.state.game.plays[0]), "white's turn")
     # a board no play of 3-1 reaches: 24/20 is four pips
     bad = Position.start("backgammon")
@@ -92,7 +92,7 @@ def test_illegal_events_change_nothing() -> None:
     points[23] -= 1
     points[15] += 1
     refused(m, Move(W, tuple(points), (0, 0), (0, 0), "24/16"), "illegal move")
-    refused(m, OpeningRoll(3, 1), "phase move")
+    refused(m, OpeningRoll(3, 1), "phase moving")
     with pytest.raises(IllegalEventError):
         m.apply(Roll(W, (7, 1)))
 

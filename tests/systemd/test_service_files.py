@@ -148,3 +148,16 @@ def test_avahi_service_advertises_http_on_8080() -> None:
     assert service is not None
     assert service.findtext("type") == "_http._tcp"
     assert service.findtext("port") == "8080"
+
+
+def test_installer_offers_gnu_backgammon_as_the_engine() -> None:
+    """gnubg-nn has no arm64 wheel: on a Pi the engine is the gnubg program from apt."""
+
+    def apt_line(*args: str) -> str:
+        out = subprocess.run(["bash", str(INSTALLER), "--dry-run", *args],
+                             capture_output=True, text=True)
+        assert out.returncode == 0, out.stderr
+        return next(line for line in out.stdout.splitlines() if "apt-get install" in line)
+
+    assert "gnubg" in apt_line().split()
+    assert "gnubg" not in apt_line("--no-engine").split()

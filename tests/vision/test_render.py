@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from nardy_pi.rules.variants import get_variant
 from nardy_pi.vision import geometry as g
 from nardy_pi.vision.render import Camera, Scene, render_scene
 from nardy_pi.vision.render.scene import CubePlacement, DiePlacement, HandPlacement
@@ -58,8 +59,12 @@ def test_start_positions_hold_the_right_number_of_checkers(variant: str) -> None
     per_side = 3 if variant == "hypergammon" else 15
     assert sum(c for c in board.points if c > 0) == per_side
     assert sum(-c for c in board.points if c < 0) == per_side
-    # Each side's layout mirrors the other's: white on p means black on 25 - p.
-    assert all(board.points[i] == -board.points[23 - i] for i in range(24)) or variant == "long"
+    # Each side's layout mirrors the other's: white on p means black on 25 - p (the long
+    # family's heads sit opposite each other instead: white on 24, black on 12).
+    if get_variant(variant).family == "long":
+        assert (board.points[23], board.points[11]) == (15, -15)
+    else:
+        assert all(board.points[i] == -board.points[23 - i] for i in range(24))
 
 
 def test_nackgammon_start_as_the_rules_describe_it() -> None:

@@ -9,11 +9,13 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
+from nardy_pi.devices.strip.output import StripOutput
 from nardy_pi.web.app import WebConfig, create_app
 from nardy_pi.web.auth import PinGate
-from nardy_pi.web.demo import DemoMatch, MemoryHistory
 from nardy_pi.web.hub import StateHub
+from nardy_pi.web.serve import LoopController
 from nardy_pi.web.server import WebServer
+from tests.web.table import EngineTable, ListHistory
 
 PIN = "2468"
 HOST = "127.0.0.1"
@@ -49,12 +51,12 @@ class Reply:
 
 @dataclass
 class Site:
-    """A running server with its hub, demo match and history."""
+    """A running server with its hub, the table (real referee and engine) and history."""
 
     server: WebServer
     hub: StateHub
-    match: DemoMatch
-    history: MemoryHistory
+    match: EngineTable
+    history: ListHistory
     clock: FakeClock
     cookies: dict[str, str] = field(default_factory=dict)
 
@@ -121,20 +123,22 @@ def running_site(
     pin: str | None = PIN,
     max_streams: int = 8,
     heartbeat: float = 0.5,
+    strip: StripOutput | None = None,
 ) -> Iterator[Site]:
     hub = StateHub(max_streams=max_streams)
-    match = DemoMatch(hub)
-    history = MemoryHistory()
+    match = EngineTable(hub, strip=strip)
+    history = ListHistory()
     clock = FakeClock()
     gate = PinGate(pin, clock=clock)
     config = WebConfig(pin=pin, heartbeat_seconds=heartbeat, stream_retry_after=7)
-    app = create_app(hub, match, history, config, gate=gate)
+    app = create_app(hub, LoopController(match.loop), history, config, gate=gate)
     server = WebServer(app, hub, HOST, 0)
     server.start()
     try:
         yield Site(server, hub, match, history, clock)
     finally:
         server.stop()
+        match.close()
 
 
 class EventStream:

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import BrowserContext, Page, sync_playwright
 
+from nardy_pi.rules.position import Position
 from tests.web.helpers import PIN, EventStream, Site, running_site
 
 CHROMIUM = "/usr/bin/chromium"
@@ -56,11 +57,11 @@ def page(chromium: BrowserContext) -> Iterator[Page]:
 def test_page_updates_live_after_a_play(site: Site, page: Page, tmp_path: Path) -> None:
     page.goto(f"http://127.0.0.1:{site.port}/")
     page.wait_for_selector("#conn[data-conn='live']", timeout=10_000)
-    assert page.inner_text("#turn").strip() == "Белые ходят"  # ru from the browser locale
     assert page.locator("#board svg circle").count() >= 30
 
-    site.match.roll((6, 5))
+    site.match.roll((6, 5))  # the opening throw: white's six beats black's five
     page.wait_for_function("() => document.querySelector('#dice').dataset.values === '65'")
+    assert page.inner_text("#turn").strip() == "Белые ходят"  # ru from the browser locale
     assert "шеш-беш" in page.inner_text("#dice-name")
 
     played = site.match.play(0)
@@ -73,14 +74,15 @@ def test_page_updates_live_after_a_play(site: Site, page: Page, tmp_path: Path) 
     assert page.locator("#board polygon.marked").count() >= 2
 
     site.match.roll((4, 2))
-    site.match.alert(
-        "illegal_move",
-        "wrong_distance",
-        "Moved 24/19 with a 4: the checker went one point too far",
-        "Ход 24/19 при четвёрке: шашка ушла на пункт дальше",
-    )
+    # Black moves a checker five points (physical 12 -> 17) with 4-2: the referee objects.
+    board = site.match.position
+    points = list(board.points)
+    points[11] += 1
+    points[16] -= 1
+    site.match.misplay(Position(tuple(points), board.bar, board.off, board.turn))
+    alert = next(a for a in site.state()["alerts"] if a["kind"] == "illegal_move")
     page.wait_for_selector(".alert.illegal_move")
-    assert "шашка ушла на пункт дальше" in page.inner_text("#alerts")
+    assert alert["message_ru"] in page.inner_text("#alerts")
     assert page.inner_text("#alerts").startswith("Неправильный ход")
     assert page.get_attribute("#dice", "data-values") == "42"
 
@@ -101,6 +103,8 @@ def test_control_panel_login_and_cube(site: Site, page: Page) -> None:
     page.click("#login-form button")
     page.wait_for_selector("#panel:not([hidden])")
     assert page.input_value("#correct input[name=board]") == site.state()["board"]
+    site.match.roll((3, 1))  # white opens and plays: black may double
+    site.match.play(0)
     page.click("[data-cube=double]")
     page.wait_for_function("() => document.querySelector('#toast').textContent === 'Готово'")
     assert site.state()["cube_offered"] is True
@@ -125,9 +129,9 @@ def test_page_falls_back_to_polling_when_streams_are_capped(page: Page) -> None:
         try:
             page.goto(f"http://127.0.0.1:{site.port}/")
             page.wait_for_selector("#conn[data-conn='polling']", timeout=10_000)
-            site.match.roll((3, 3))
+            site.match.roll((4, 3))  # an opening throw: white's 4 starts
             page.wait_for_function(
-                "() => document.querySelector('#dice').dataset.values === '33'", timeout=10_000
+                "() => document.querySelector('#dice').dataset.values === '43'", timeout=10_000
             )
         finally:
             hog.close()

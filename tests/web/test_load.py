@@ -54,6 +54,8 @@ def test_fifty_viewers_and_a_control_burst() -> None:
     started = time.monotonic()
     with running_site(max_streams=VIEWERS + 5, heartbeat=1.0) as site:
         token = site.login()
+        site.match.roll((3, 1))  # white opens and plays: black may double, and undo it
+        site.match.play(0)
         ready = threading.Barrier(VIEWERS + 1)
         target: dict[str, int] = {}
         seen: list[int] = []

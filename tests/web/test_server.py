@@ -7,10 +7,11 @@ import socket
 import pytest
 
 from nardy_pi.web.app import create_app
-from nardy_pi.web.demo import DemoMatch, MemoryHistory
 from nardy_pi.web.hub import StateHub
+from nardy_pi.web.serve import LoopController
 from nardy_pi.web.server import RESERVE_THREADS, WebServer
 from tests.web.helpers import HOST, running_site
+from tests.web.table import EngineTable, ListHistory
 
 
 def test_busy_port_fails_in_the_caller() -> None:
@@ -19,9 +20,13 @@ def test_busy_port_fails_in_the_caller() -> None:
         taken.listen()
         port = taken.getsockname()[1]
         hub = StateHub()
-        app = create_app(hub, DemoMatch(hub), MemoryHistory())
-        with pytest.raises(OSError):
-            WebServer(app, hub, HOST, port)
+        table = EngineTable(hub)
+        try:
+            app = create_app(hub, LoopController(table.loop), ListHistory())
+            with pytest.raises(OSError):
+                WebServer(app, hub, HOST, port)
+        finally:
+            table.close()
 
 
 def test_stop_is_idempotent_and_frees_the_port() -> None:
@@ -37,10 +42,12 @@ def test_stop_is_idempotent_and_frees_the_port() -> None:
 
 def test_worker_pool_covers_the_stream_cap() -> None:
     hub = StateHub(max_streams=5)
-    app = create_app(hub, DemoMatch(hub), MemoryHistory())
+    table = EngineTable(hub)
+    app = create_app(hub, LoopController(table.loop), ListHistory())
     server = WebServer(app, hub, HOST, 0)
     try:
         assert server._server.adj.threads == 5 + RESERVE_THREADS  # type: ignore[union-attr]
     finally:
         server.start()
         server.stop()
+        table.close()

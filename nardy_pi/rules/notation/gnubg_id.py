@@ -24,8 +24,10 @@ _POSITION_BYTES = 10
 _MATCH_BYTES = 9
 _B64_ALPHABET = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/")
 
-#: gnubg's player number of each side.
+#: gnubg's player number of each side when it reads an XGID (the bottom player is 1).
 GNUBG_PLAYER = {Side.BLACK: 0, Side.WHITE: 1}
+#: ... and when it imports a .mat: the first player listed (white, cli.md) is player 0.
+MAT_PLAYER = {Side.WHITE: 0, Side.BLACK: 1}
 _SIDE_OF_PLAYER = {0: Side.BLACK, 1: Side.WHITE}
 
 GnubgBoard = tuple[tuple[int, ...], tuple[int, ...]]
@@ -207,17 +209,18 @@ _FIELDS = {
 _CENTRED = 3
 
 
-def encode_match_id(match: MatchId) -> str:
-    """The 12-character gnubg Match ID of `match`."""
-    score = {GNUBG_PLAYER[side]: match.score[side] for side in Side}
+def encode_match_id(match: MatchId, players: dict[Side, int] = GNUBG_PLAYER) -> str:
+    """The 12-character gnubg Match ID of `match`, numbering the sides by `players`
+    (`GNUBG_PLAYER` as for an XGID; `MAT_PLAYER` for a match gnubg imported from .mat)."""
+    score = {players[side]: match.score[side] for side in Side}
     dice = sorted(match.dice, reverse=True) if match.dice else (0, 0)  # gnubg: higher first
     values = {
         "cube": match.cube_log2,
-        "owner": _CENTRED if match.cube_owner is None else GNUBG_PLAYER[match.cube_owner],
-        "on_roll": GNUBG_PLAYER[match.on_roll],
+        "owner": _CENTRED if match.cube_owner is None else players[match.cube_owner],
+        "on_roll": players[match.on_roll],
         "crawford": int(match.crawford),
         "state": int(match.game_state),
-        "to_act": GNUBG_PLAYER[match.to_act],
+        "to_act": players[match.to_act],
         "doubled": int(match.double_offered),
         "resign": match.resignation,
         "die1": dice[0],

@@ -1,0 +1,68 @@
+"""The web page of `nardy-pi run`: the `Controller` over the referee loop, the hub as one
+of the loop's outputs, and the server. `nardy_pi.cli.run` hands `start_web` to the app's
+wiring, so nothing in `app/` imports the web layer."""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+from typing import Any
+
+from nardy_pi.app.loop import RefereeLoop
+from nardy_pi.app.outputs import CallbackOutput, Output
+from nardy_pi.commands import Calibrate, Command
+from nardy_pi.errors import CommandRefused
+from nardy_pi.store.history import NoHistory, StoreHistory
+from nardy_pi.web.app import WebConfig, create_app
+from nardy_pi.web.controller import CalibrationView
+from nardy_pi.web.hub import StateHub
+from nardy_pi.web.server import WebServer
+
+
+class LoopController:
+    """The panel's commands run on the loop thread, as the buttons' do."""
+
+    def __init__(self, loop: RefereeLoop) -> None:
+        self.loop = loop
+
+    def execute(self, command: Command) -> None:
+        if isinstance(command, Calibrate):
+            raise CommandRefused("refusal.not_handled", command="Calibrate")
+        self.loop.call(command)
+
+    def export_mat(self) -> str:
+        return self.loop.query(lambda: self.loop.session.mat_text())
+
+    def calibration_view(self) -> CalibrationView:
+        """The newest camera frame; the overlay and corners are not drawn yet."""
+        frame = self.loop.last_frame
+        if frame is None:
+            return CalibrationView(jpeg=None, width=0, height=0, corners=())
+        import cv2
+
+        ok, buf = cv2.imencode(".jpg", frame, [cv2.IMWRITE_JPEG_QUALITY, 80])
+        height, width = frame.shape[:2]
+        return CalibrationView(bytes(buf) if ok else None, int(width), int(height), ())
+
+
+@dataclass
+class WebHandle:
+    output: Output  # the hub, as one of the loop's outputs
+    url: str
+    pin: str
+    close: Any
+
+
+def start_web(config: Any, loop: RefereeLoop, host: str | None, port: int | None) -> WebHandle:
+    """Serve the page for `loop` (a `nardy_pi.config.Config` gives host, port and PIN)."""
+    hub = StateHub()
+    pin = config.web.pin or f"{secrets.randbelow(10**6):06d}"
+    history: Any = StoreHistory(config.store.path) if config.store.path else NoHistory()
+    app = create_app(hub, LoopController(loop), history, WebConfig(pin=pin))
+    server = WebServer(app, hub, host or config.web.host,
+                       config.web.port if port is None else port)
+    server.start()
+
+    shown_host = "localhost" if server.host in ("0.0.0.0", "::") else server.host
+    output = CallbackOutput("web", hub.publish, lambda: "ok", hub.close)
+    return WebHandle(output, f"http://{shown_host}:{server.port}/", pin, server.stop)
