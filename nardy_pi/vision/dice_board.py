@@ -1,10 +1,10 @@
 """Dice and the cube on a board whose scale is known: learned proposals, then a learned check.
 
-The board's homography gives a die's size in pixels, so the frame is scaled once to where a
-die is 6 px and the proposal net (dice_net) marks likely die and cube centres. Only the
-strongest few peaks go on: a checker stack is larger than any die at that scale and is
-rejected there, before any crop is cut. Each proposal is then read from a 24x24 crop by the
-check net: nothing, a flat die and its top face (side faces never count), a cocked die, or the
+The board's homography gives a die's nominal size in pixels (dice_crops.DIE_SIDE_UNITS), so
+the frame is scaled once to where a die is 6 px and the proposal net (dice_net) marks likely
+die and cube centres. Only the strongest few peaks go on: a checker stack is larger than any
+die at that scale and is rejected there, before any crop is cut. Each proposal is then read
+from a 32x32 crop by the check net: nothing, a flat die and its top face (side faces never count), a cocked die, or the
 cube and its face. Nothing here depends on a die being brighter than the board.
 """
 
@@ -117,9 +117,8 @@ def _die(x: float, y: float, cls: int, conf: float, die_px: float) -> DieReading
 class BoardDiceFinder:
     """The dice finder the observer uses: it is given the board (homography) with each frame.
 
-    `uses_board` tells vision/observe.py to pass the board->image homography; the cube it
-    found is kept in `last_cube` for the observer (one finder per observer, one frame at a
-    time)."""
+    `uses_board` tells vision/observe.py to pass the board->image homography; it returns the
+    dice and the cube together (BoardDice)."""
 
     uses_board = True
 

@@ -2,7 +2,7 @@
 
 - `dice_heat.onnx` (proposals): a 3-layer fully convolutional net over the frame scaled so a die
   is 6 px; two maps of logits every 2 px: a die centred here, the cube centred here.
-- `dice_check.onnx` (check): a small CNN over 24x24 crops, two die sides wide, around each
+- `dice_check.onnx` (check): a small CNN over 32x32 crops, two die sides wide, around each
   proposal; logits for dice_crops.CLASSES (nothing, a flat die 1..6, a cocked die, the cube by
   its face).
 
@@ -42,7 +42,7 @@ class DiceNets:
             return np.array(self.heat.forward()[0])
 
     def check_probabilities(self, crops: np.ndarray) -> np.ndarray:
-        """(N, classes) softmax probabilities for uint8 crops (N, 24, 24, 3)."""
+        """(N, classes) softmax probabilities for uint8 crops (N, 32, 32, 3)."""
         if len(crops) == 0:
             return np.zeros((0, 0), np.float32)
         with self.lock:

@@ -154,7 +154,7 @@ def _heat_peaks(net: nn.Module, sample: Sample, limit: int = 24) -> np.ndarray:
 
 def check_examples(samples: Sequence[Sample], heat: nn.Module | None, seed: int,
                    jitters: int = 4, randoms: int = 12) -> tuple[np.ndarray, np.ndarray]:
-    """Crops (N, 24, 24, 3) and class targets (UNKNOWN_VALUE: some die, value unknown)."""
+    """Crops (N, CROP_PX, CROP_PX, 3) and class targets (UNKNOWN_VALUE: some die, value unknown)."""
     rng = np.random.default_rng(seed)
     crops, targets = [], []
     for s in samples:

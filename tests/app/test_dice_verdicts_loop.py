@@ -13,12 +13,14 @@ from collections import deque
 import numpy as np
 from gpiozero.pins.mock import MockFactory
 
+from nardy_pi import commands as cmd
 from nardy_pi.app.loop import RefereeLoop
 from nardy_pi.app.outputs import CallbackOutput, Fanout
 from nardy_pi.devices.gpio import GpioConfig, GpioPanel
 from nardy_pi.referee import Phase, Referee, RefereeSettings
 from nardy_pi.referee import events as ev
 from nardy_pi.referee.messages import REROLL_REASONS
+from nardy_pi.rules.notation.board_field import format_board_field
 from nardy_pi.rules.position import Position
 from nardy_pi.state import State
 from nardy_pi.vision.calibrate import calibrate
@@ -71,7 +73,6 @@ def test_each_void_throw_lights_the_reroll_led_and_says_why_then_a_valid_one_wai
     observer = Observer(calibrate(cal_frame.image, np.array(cal_frame.corners),
                                   start_board("backgammon")), default_dice_finder())
     referee = Referee("backgammon", RefereeSettings(move_settle_seconds=0))
-    referee.correct(START)  # skip the opening roll: white throws
     scenes: list[tuple[DiePlacement, ...]] = []
     for _, dice in THROWS:
         scenes += [(), dice]
@@ -89,9 +90,12 @@ def test_each_void_throw_lights_the_reroll_led_and_says_why_then_a_valid_one_wai
     source = RenderedTable(scenes, loop_box)
     loop = RefereeLoop(referee, source, lambda f: observer.observe(f).observation, fanout)
     loop_box.append(loop)
+    # Skip the opening roll as a person at the panel would: white to throw.
+    loop.handle_command(cmd.CorrectPosition(format_board_field(START.points, 0, 0), "white"))
+    assert referee.phase is Phase.ROLL
     heard: list[ev.RefereeEvent] = []
     loop.listeners.append(heard.extend)
-    asyncio.run(loop.run(duration=120.0))
+    asyncio.run(loop.run(duration=600.0))  # the source stops the loop at its end
     panel.close()
 
     rerolls = [e for e in heard if isinstance(e, ev.RerollRequired)]
