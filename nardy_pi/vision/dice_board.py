@@ -4,8 +4,9 @@ The board's homography gives a die's nominal size in pixels (dice_crops.DIE_SIDE
 the frame is scaled once to where a die is 6 px and the proposal net (dice_net) marks likely
 die and cube centres. Only the strongest few peaks go on: a checker stack is larger than any
 die at that scale and is rejected there, before any crop is cut. Each proposal is then read
-from a 32x32 crop by the check net: nothing, a flat die and its top face (side faces never count), a cocked die, or the
-cube and its face. Nothing here depends on a die being brighter than the board.
+from a 32x32 crop by the check net: nothing, a flat die and its top face (side faces never
+count), a cocked die, or the cube and its face. Nothing here depends on a die being brighter
+than the board.
 """
 
 from __future__ import annotations
