@@ -40,9 +40,9 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     ana.add_argument("--calibration", required=True, metavar="CAL.json")
     ana.add_argument("--json", action="store_true", help="print one JSON object")
     ana.add_argument("--overlay", metavar="OUT.png", help="write a picture of what was seen")
-    ana.add_argument("--dice-in-play", choices=("1-2", "2"), default="1-2",
-                     help="dice counts that need no re-roll: 1-2 (opening rolls allowed, "
-                     "default) or exactly 2")
+    ana.add_argument("--dice-in-play", choices=("1-2", "2"), default="2",
+                     help="dice counts that need no re-roll: exactly 2 (default; one die "
+                     "says missing_die) or 1-2 (a lone die accepted)")
     ana.add_argument("--no-dice", action="store_true", help="skip the dice reader")
     ana.set_defaults(func=run_analyze)
 
@@ -97,7 +97,7 @@ def run_calibrate(args: argparse.Namespace) -> int:
     print(f"wrote {args.out}")
     if args.overlay:
         save_png(args.overlay, draw_overlay(image, seen.homography, seen.observation,
-                                            seen.dice_boxes))
+                                            seen.dice_boxes, seen.cube_box))
     if agree < 24:
         raise CliError(f"calibration reads back only {agree}/24 points of the known position; "
                        "check the corners and that the image shows that position", code=1)
@@ -119,7 +119,7 @@ def run_analyze(args: argparse.Namespace) -> int:
     data = observation_json(seen.observation)
     if args.overlay:
         save_png(args.overlay, draw_overlay(image, seen.homography, seen.observation,
-                                            seen.dice_boxes))
+                                            seen.dice_boxes, seen.cube_box))
     if args.json:
         print(json.dumps(data))
         return 0

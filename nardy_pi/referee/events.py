@@ -38,7 +38,8 @@ class RollAccepted:
 @dataclass(frozen=True, slots=True)
 class RerollRequired:
     """The throw is void. `reasons`: board-frame.md roll reasons, plus "same_half" for an
-    opening throw whose two dice lie in one half (they cannot be told apart)."""
+    opening throw whose two dice lie in one half (they cannot be told apart), "wrong_half"
+    (the half rule) and "unreadable" (a flat die whose top face the camera cannot read)."""
 
     side: Side | None  # None in the opening roll
     reasons: tuple[str, ...]

@@ -9,6 +9,7 @@ REROLL_REASONS: dict[str, tuple[str, str]] = {
     "split_halves": ("the dice lie on both sides of the bar", "кости в разных половинах доски"),
     "cocked": ("a die is not lying flat", "кость стоит косо"),
     "on_checker": ("a die rests on a checker", "кость лежит на шашке"),
+    "unreadable": ("a die's top face cannot be read", "не видно, что выпало на кости"),
     "missing_die": ("only one die can be seen", "видна только одна кость"),
     "extra_die": ("more than two dice on the board", "на доске больше двух костей"),
     "same_half": (

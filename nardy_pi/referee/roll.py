@@ -30,8 +30,10 @@ def _die_reasons(dice: tuple[DieOnBoard, ...]) -> list[str]:
             reasons.append("off_board")
         elif die.on_checker:
             reasons.append("on_checker")
-        elif not die.flat or die.value is None:
+        elif not die.flat:
             reasons.append("cocked")
+        elif die.value is None:  # flat, but its top face could not be read
+            reasons.append("unreadable")
     return reasons
 
 

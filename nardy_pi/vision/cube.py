@@ -1,5 +1,12 @@
-"""The doubling cube: a bright square in the bar's middle (centred) or on the frame at the end
-of the bar by a player's side (owned). Its value comes from matching the printed number."""
+"""The doubling cube: where it lies says who owns it, its face says its value.
+
+A centred cube (on the bar, near the middle) is not owned and is worth 1 whatever it shows
+(it shows 64 by custom: board-frame.md reports value 1). A cube in the top or bottom half, or
+on the frame beyond it, belongs to the player on that side; anywhere else it is `off`.
+`find_cube` is the classical finder used with the plain-table dice reader: a bright square at
+one of three spots, its value from matching the printed number. With the learned board finder
+(dice_board.py) the cube is found and read by the same nets as the dice (`cube_from_seen`).
+"""
 
 from __future__ import annotations
 
@@ -10,7 +17,7 @@ import cv2
 import numpy as np
 
 from nardy_pi.vision import geometry as g
-from nardy_pi.vision.types import CubeReading
+from nardy_pi.vision.types import CubePlace, CubeReading
 
 SPOTS = {"center": (6.5, 5.5), "top": (6.5, -0.42), "bottom": (6.5, 11.42)}
 CUBE_VALUES = (2, 4, 8, 16, 32, 64)
@@ -18,6 +25,9 @@ _PATCH_SCALE = 48.0  # pixels per board unit in the local warp
 _HALF = 0.6  # half-size of the searched window, board units
 _SIDE_RANGE = (0.42, 1.05)  # a cube seen from above, with a side face and perspective
 _GLYPH = (16, 24)  # normalised size of the printed number
+_CENTRE_HALF_WIDTH = 0.9  # board units either side of the bar's middle line: still centred
+_CENTRE_HALF_HEIGHT = 2.5  # and above or below the middle
+_BESIDE = 1.6  # board units beyond the surface (frame, trays) still count as that side
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,7 +102,7 @@ def find_cube(image: np.ndarray, h_board: np.ndarray) -> CubeFound | None:
                 continue
             m = int(0.1 * min(w, h))
             face = grey[y + m : y + h - m, x + m : x + w - m]
-            value = read_value(face) if place != "center" else 64
+            value = read_value(face) if place != "center" else 1
             corners = np.array([[x, y], [x + w, y], [x + w, y + h], [x, y + h]], float)
             board = corners / _PATCH_SCALE + np.array(spot) - _HALF
             img_pts = g.apply_homography(h_board, board)
@@ -100,3 +110,27 @@ def find_cube(image: np.ndarray, h_board: np.ndarray) -> CubeFound | None:
                    float(img_pts[:, 0].max()), float(img_pts[:, 1].max()))
             return CubeFound(CubeReading(value=value, position=place), box)  # type: ignore[arg-type]
     return None
+
+
+def cube_place(x: float, y: float) -> CubePlace:
+    """Where a cube at board spot (x, y) lies: centre, top or bottom (owned), or off."""
+    if abs(x - 6.5) <= _CENTRE_HALF_WIDTH and abs(y - g.MID_Y) <= _CENTRE_HALF_HEIGHT:
+        return "center"
+    right = g.TRAY_X1 + 0.3
+    if -_BESIDE <= x <= right and -_BESIDE <= y <= g.SURFACE_HEIGHT + _BESIDE:
+        return "top" if y < g.MID_Y else "bottom"
+    return "off"
+
+
+def cube_value(face: int, place: CubePlace) -> int:
+    """The cube's value: a centred cube is worth 1 (its 64 face means 1)."""
+    return 1 if place == "center" else face
+
+
+def cube_from_seen(seen, h_inv: np.ndarray) -> CubeFound | None:
+    """A dice_board.CubeSeen placed on the board (h_inv: image -> board)."""
+    if seen is None:
+        return None
+    bx, by = g.apply_homography(h_inv, np.array([seen.center]))[0]
+    place = cube_place(float(bx), float(by))
+    return CubeFound(CubeReading(value=cube_value(seen.face, place), position=place), seen.box)

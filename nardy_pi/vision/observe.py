@@ -19,7 +19,7 @@ from nardy_pi.vision.census import (
     stack_region,
     take_census,
 )
-from nardy_pi.vision.cube import CubeFound, find_cube
+from nardy_pi.vision.cube import CubeFound, cube_from_seen, find_cube
 from nardy_pi.vision.lighting import correct, gain_map
 from nardy_pi.vision.occlusion import expected_labels, occlusion_mask
 from nardy_pi.vision.rectify import RASTER_X0, RASTER_Y0, Raster, rectify
@@ -30,8 +30,23 @@ DIE_SIZE_RANGE = (0.2, 1.3)  # board units: a die box with its side face and per
 DiceFinder = Callable[[np.ndarray], Sequence[DieReading]]
 
 
-def default_dice_finder() -> DiceFinder | None:
-    """The dice reader (vision/dice.py), when it is installed."""
+def default_dice_finder(learned: bool = False) -> DiceFinder | None:
+    """The dice reader: the plain-table reader (vision/dice.py) by default; with `learned`, the
+    learned board finder (vision/dice_board.py, dice and the cube), when its models load.
+
+    The learned finder finds more dice on rendered boards but fewer on real board photos and
+    reads no cocked die yet (bench/bench_dice_board.py), so it is not the default. A finder
+    with `uses_board` is called with the board->image homography and returns
+    dice_board.BoardDice."""
+    if learned:
+        try:
+            from nardy_pi.vision.dice_board import BoardDiceFinder
+            from nardy_pi.vision.dice_net import default_nets
+
+            default_nets()
+            return BoardDiceFinder()
+        except (ImportError, FileNotFoundError, cv2.error):
+            pass
     try:
         from nardy_pi.vision.dice import find_dice
     except ImportError:
@@ -49,13 +64,14 @@ class Seen:
     homography: np.ndarray  # board -> image, for this frame's size
     occlusion: np.ndarray  # bool raster mask
     dice_boxes: tuple[tuple[float, float, float, float], ...] = field(default=())
+    cube_box: tuple[float, float, float, float] | None = None
 
 
 class Observer:
     """Holds what one calibration precomputes (lighting map, lookup table, grids)."""
 
     def __init__(self, calibration: Calibration, dice_finder: DiceFinder | None = None,
-                 accepted_dice_counts: tuple[int, ...] = (1, 2)) -> None:
+                 accepted_dice_counts: tuple[int, ...] = (2,)) -> None:
         self.cal = calibration
         self.dice_finder = dice_finder
         self.accepted = accepted_dice_counts
@@ -123,22 +139,29 @@ class Observer:
             roll=judge_roll(dice, self.accepted),
             occluded=bool(occlusion.any()),
         )
-        return Seen(obs, census, raster, h, occlusion, tuple(d.box for d in readings))
+        return Seen(obs, census, raster, h, occlusion, tuple(d.box for d in readings),
+                    None if cube is None else cube.box)
 
 
     def _dice_and_cube(self, image: np.ndarray, h: np.ndarray, h_inv: np.ndarray,
                        shape: tuple[int, int]) -> tuple[list[DieReading], CubeFound | None,
                                                         np.ndarray]:
         """Dice (sized like dice on this board), the cube, and the raster pixels they hide."""
-        readings = list(self.dice_finder(image)) if self.dice_finder else []
-        readings = [d for d in readings if _die_sized(d, h_inv)]
+        cube: CubeFound | None
+        if getattr(self.dice_finder, "uses_board", False):
+            found = self.dice_finder(image, h)  # type: ignore[call-arg]
+            readings, cube = list(found.dice), cube_from_seen(found.cube, h_inv)
+        else:
+            readings = list(self.dice_finder(image)) if self.dice_finder else []
+            readings = [d for d in readings if _die_sized(d, h_inv)]
+            cube = find_cube(image, h)
+            if cube is not None:
+                readings = [d for d in readings if not _inside(d.center, cube.box)]
         hidden = np.zeros(shape, bool)
         for d in readings:
             _paint_box(hidden, d.box, h_inv, self.cal.scale)
-        cube = find_cube(image, h)
         if cube is not None:
             _paint_box(hidden, cube.box, h_inv, self.cal.scale)
-            readings = [d for d in readings if not _inside(d.center, cube.box)]
         return readings, cube, hidden
 
     def _occlusion(self, classified: ClassifiedRaster, labels: np.ndarray,

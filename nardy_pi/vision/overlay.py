@@ -6,7 +6,7 @@ import cv2
 import numpy as np
 
 from nardy_pi.vision import geometry as g
-from nardy_pi.vision.types import Observation
+from nardy_pi.vision.types import DieOnBoard, Observation
 
 _WHITE_TEXT = (255, 255, 255)
 _BLACK_TEXT = (30, 30, 30)
@@ -21,8 +21,22 @@ def _label(img: np.ndarray, text: str, at: np.ndarray, colour, scale: float) -> 
     cv2.putText(img, text, org, _FONT, scale, colour, 1, cv2.LINE_AA)
 
 
+def die_verdict(die: DieOnBoard, reasons: tuple[str, ...]) -> str:
+    """What the overlay writes by one die: "ok", or why it voids the throw."""
+    why = []
+    if not die.on_board:
+        why.append("off board")
+    elif die.on_checker:
+        why.append("on checker")
+    if not die.flat:
+        why.append("cocked")
+    if die.on_board and "split_halves" in reasons:
+        why.append("split")
+    return ", ".join(why) or "ok"
+
+
 def draw_overlay(image: np.ndarray, h_board: np.ndarray, obs: Observation,
-                 dice_boxes=()) -> np.ndarray:
+                 dice_boxes=(), cube_box=None) -> np.ndarray:
     out = image.copy()
     scale = max(0.35, image.shape[1] / 1600)
     outline = g.apply_homography(h_board, g.surface_corners())
@@ -45,11 +59,16 @@ def draw_overlay(image: np.ndarray, h_board: np.ndarray, obs: Observation,
     for text, spot in labels:
         _label(out, text, g.apply_homography(h_board, np.array([spot]))[0], (0, 0, 200), scale)
     for die, box in zip(obs.dice, dice_boxes, strict=False):
-        ok = die.on_board and die.flat and not die.on_checker
-        colour = (0, 200, 0) if ok else (0, 0, 255)
+        verdict = die_verdict(die, obs.roll.reasons)
+        colour = (0, 200, 0) if verdict == "ok" else (0, 0, 255)
         cv2.rectangle(out, (int(box[0]), int(box[1])), (int(box[2]), int(box[3])), colour, 2)
-        text = f"{die.value if die.value is not None else '?'}" + ("" if die.flat else " cocked")
+        text = f"{die.value if die.value is not None else '?'} {verdict}"
         cv2.putText(out, text, (int(box[0]), int(box[1]) - 4), _FONT, scale, colour, 1,
+                    cv2.LINE_AA)
+    if obs.cube is not None and cube_box is not None:
+        x0, y0, x1, y1 = (int(v) for v in cube_box)
+        cv2.rectangle(out, (x0, y0), (x1, y1), (255, 160, 0), 2)
+        cv2.putText(out, f"cube {obs.cube.value}", (x0, y0 - 4), _FONT, scale, (255, 160, 0), 1,
                     cv2.LINE_AA)
     roll = "roll ok" if obs.roll.valid else "re-roll: " + ", ".join(obs.roll.reasons or ("-",))
     if not obs.dice:

@@ -8,10 +8,11 @@ from nardy_pi.vision.types import DieOnBoard, RerollReason, RollVerdict
 
 
 def judge_roll(
-    dice: Sequence[DieOnBoard], accepted_counts: tuple[int, ...] = (1, 2)
+    dice: Sequence[DieOnBoard], accepted_counts: tuple[int, ...] = (2,)
 ) -> RollVerdict:
-    """Every re-roll condition found. One die is accepted by default: vision cannot tell an
-    opening roll (one die each) from a missing die; the referee, which knows, may insist on 2."""
+    """Every re-roll condition found. Two dice are in play; a frame showing one of them says
+    `missing_die` (board-frame.md). `accepted_counts=(1, 2)` also accepts a lone die, for
+    tools that look at one player's opening die at a time."""
     if not dice:
         return RollVerdict(valid=False, reasons=())
     reasons: list[RerollReason] = []

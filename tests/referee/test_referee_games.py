@@ -67,6 +67,7 @@ def test_invalid_rolls_get_a_reroll_with_the_reason() -> None:
     cases = [
         ((die(3, "left"), die(1, "right")), ("split_halves",)),
         ((die(None, flat=False), die(2)), ("cocked",)),
+        ((die(None), die(2)), ("unreadable",)),  # flat, top face not read
         ((die(4, half=None, on_board=False), die(2)), ("off_board",)),
         ((die(5, on_checker=True), die(2)), ("on_checker",)),
         ((die(5),), ("missing_die",)),

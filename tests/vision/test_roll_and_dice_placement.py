@@ -26,7 +26,7 @@ def die(on_board=True, half="left", flat=True, on_checker=False) -> DieOnBoard:
     ("dice", "reasons"),
     [
         ((die(), die()), ()),
-        ((die(),), ()),  # one die: an opening roll is allowed by default
+        ((die(),), ("missing_die",)),  # two dice are in play: one seen is one missing
         ((), ()),
         ((die(), die(half="right")), ("split_halves",)),
         ((die(), die(on_board=False)), ("off_board",)),
@@ -43,8 +43,8 @@ def test_every_reason_is_listed(dice, reasons) -> None:
     assert verdict.valid == (not reasons and bool(dice))
 
 
-def test_insisting_on_two_dice_reports_a_missing_one() -> None:
-    assert judge_roll((die(),), accepted_counts=(2,)).reasons == ("missing_die",)
+def test_a_lone_die_can_be_accepted_on_request() -> None:
+    assert judge_roll((die(),), accepted_counts=(1, 2)).reasons == ()
 
 
 def drawn_dice_finder(scene_dice, homography):

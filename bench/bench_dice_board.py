@@ -1,0 +1,328 @@
+"""Dice, cube and roll verdicts on boards: the learned finder (dice_board.py). Figures printed.
+
+    nice -n 10 python3 bench/bench_dice_board.py [--scenes 25] [--folds-from CACHE]
+
+1. Rendered boards in looks never trained on (the four named renderer styles; training uses
+   random looks only), each calibrated on a start position, then random scenes with dice in
+   every hard spot (dice_samples.SPOT_KINDS) seen through the whole Observer: flat on-board
+   dice values, roll verdicts (valid or not), each reason's recall and precision, cube value
+   and position. When the randomised renderer is installed, its held-out styles too.
+2. Real board photos (../shared/data/board-photos): boxed dice found and values readable by
+   eye read right, 2 folds grouped by board: each photo is read by the fold model
+   (bench/train_dice_net.py --folds) that never saw its board; the shipped model is shown too
+   (it saw them: optimistic).
+3. Real dice photos: per-die accuracy and phantoms of the learned check with the die size from
+   the labels, 2 grouped folds (photos of one scene stay in one fold).
+4. Speed: milliseconds per 640x480 observation spent on dice (finder + cube) with the learned
+   finder and with the old plain-table finder as the peer, and the whole observation.
+Targets (issue 10): values >= 98%, verdicts >= 95%, each reason recall >= 90% / precision
+>= 95%, cube >= 95%; boards: found >= 95%; dice photos >= 97%, <= 5 phantoms; <= 30 ms.
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import statistics
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from train_dice_net import (  # noqa: E402
+    DEFAULT_BOARDS,
+    DEFAULT_CACHE,
+    DEFAULT_PHOTOS,
+    board_samples,
+    fold_of,
+)
+
+from nardy_pi.vision import geometry as g  # noqa: E402
+from nardy_pi.vision.calibrate import calibrate  # noqa: E402
+from nardy_pi.vision.dice import find_dice  # noqa: E402
+from nardy_pi.vision.dice_board import BoardDiceFinder, find_board_dice  # noqa: E402
+from nardy_pi.vision.dice_crops import die_side_px  # noqa: E402
+from nardy_pi.vision.dice_net import default_nets, load_nets  # noqa: E402
+from nardy_pi.vision.dice_samples import (  # noqa: E402
+    UNKNOWN_VALUE,
+    dice_photo_samples,
+    random_dice_scene,
+)
+from nardy_pi.vision.observe import Observer  # noqa: E402
+from nardy_pi.vision.render import Scene, render_scene  # noqa: E402
+from nardy_pi.vision.render.random_scenes import random_camera  # noqa: E402
+from nardy_pi.vision.render.styles import STYLES  # noqa: E402
+from nardy_pi.vision.roll import judge_roll  # noqa: E402
+from nardy_pi.vision.start_positions import start_board  # noqa: E402
+from nardy_pi.vision.types import DieOnBoard  # noqa: E402
+
+REASONS = ("off_board", "split_halves", "cocked", "on_checker", "missing_die", "extra_die")
+SIZES = ((640, 480), (1280, 960))
+
+
+def _pct(a: int, b: int) -> str:
+    return f"{a}/{b} ({100 * a / b:.1f}%)" if b else f"{a}/0 (-)"
+
+
+class Tally:
+    def __init__(self) -> None:
+        self.c: collections.Counter = collections.Counter()
+        self.reasons = {r: collections.Counter() for r in REASONS}
+
+    def scene(self, obs, truth: dict, die_px: float) -> None:
+        c = self.c
+        for die in truth["dice"]:
+            near = [d for d in obs.dice if np.hypot(d.center[0] - die["center"][0],
+                                                    d.center[1] - die["center"][1]) < die_px]
+            if die["flat"] and die["on_board"]:
+                c["flat"] += 1
+                c["flat_right"] += bool(near) and near[0].value == die["value"]
+            c["dice"] += 1
+            c["found"] += bool(near)
+        c["phantoms"] += max(0, len(obs.dice) - len(truth["dice"]))
+        c["scenes"] += 1
+        c["verdict_right"] += obs.roll.valid == truth["roll"]["valid"]
+        for r in REASONS:
+            said, true = r in obs.roll.reasons, r in truth["roll"]["reasons"]
+            self.reasons[r]["tp"] += said and true
+            self.reasons[r]["fp"] += said and not true
+            self.reasons[r]["fn"] += true and not said
+        cube = truth["cube"]
+        if cube is not None:
+            c["cubes"] += 1
+            want = (1 if cube["position"] == "center" else cube["value"], cube["position"])
+            got = None if obs.cube is None else (obs.cube.value, obs.cube.position)
+            c["cube_value"] += got is not None and got[0] == want[0]
+            c["cube_place"] += got is not None and got[1] == want[1]
+        elif obs.cube is not None:
+            c["cube_phantom"] += 1
+
+    def print(self, title: str) -> None:
+        c = self.c
+        print(f"  {title}: {c['scenes']} scenes, {c['dice']} dice")
+        print(f"    flat on-board dice values right: {_pct(c['flat_right'], c['flat'])}; "
+              f"dice found {_pct(c['found'], c['dice'])}, phantom dice {c['phantoms']}")
+        print(f"    roll verdict (valid or not) right: {_pct(c['verdict_right'], c['scenes'])}")
+        for r, t in self.reasons.items():
+            recall = _pct(t["tp"], t["tp"] + t["fn"])
+            precision = _pct(t["tp"], t["tp"] + t["fp"])
+            print(f"    {r:13s} recall {recall:18s} precision {precision}")
+        print(f"    cube value right {_pct(c['cube_value'], c['cubes'])}, position right "
+              f"{_pct(c['cube_place'], c['cubes'])}, cube phantoms {c['cube_phantom']}")
+
+
+def _observer(style, camera, finder) -> Observer:
+    board = start_board("backgammon")
+    shot = render_scene(style, camera, Scene(points=board.points, seed=1))
+    return Observer(calibrate(shot.image, shot.corners, board), finder)
+
+
+def bench_renders(scenes: int, seed: int) -> None:
+    print(f"== rendered boards, named styles (never trained on), {scenes} scenes per style "
+          "and size")
+    finder = BoardDiceFinder()
+    overall = Tally()
+    for name, style in STYLES.items():
+        rng = np.random.default_rng([seed, len(name)])
+        tally = Tally()
+        for width, height in SIZES:
+            camera = random_camera(rng, width, height)
+            observer = _observer(style, camera, finder)
+            for _ in range(scenes):
+                scene = random_dice_scene(rng, style)
+                shot = render_scene(style, camera, scene)
+                obs = observer.observe(shot.image).observation
+                h = g.board_to_image_homography(np.array(shot.corners))
+                for t in (tally, overall):
+                    t.scene(obs, shot.truth, die_side_px(h))
+        tally.print(name)
+    overall.print("ALL named styles")
+
+
+def truth_dict(t) -> dict:
+    """A randomised render's truth in the analyze-JSON shape the tally reads."""
+    dice = [DieOnBoard(d.value if d.flat else None, d.center, d.flat, not d.off_board,
+                       d.half if not d.off_board else None, d.on_checker) for d in t.dice]
+    verdict = judge_roll(dice)
+    return {
+        "dice": [{"value": d.value, "center": list(d.center), "flat": d.flat,
+                  "on_board": d.on_board} for d in dice],
+        "roll": {"valid": verdict.valid, "reasons": list(verdict.reasons)},
+        "cube": None if t.cube is None else {"value": t.cube.value, "position": t.cube.position},
+    }
+
+
+def bench_randomised(scenes: int, size: tuple[int, int]) -> None:
+    try:
+        from nardy_pi.vision.render.randomised import HELDOUT_STYLES, render_random
+    except ImportError as exc:
+        print(f"== randomised renderer not available ({exc})")
+        return
+    print(f"== randomised renderer, held-out styles (never trained on), {size[0]}x{size[1]}, "
+          f"{scenes} scenes per style")
+    finder = BoardDiceFinder()
+    board = start_board("backgammon")
+    overall, failed = Tally(), 0
+    styles = HELDOUT_STYLES.values() if isinstance(HELDOUT_STYLES, dict) else HELDOUT_STYLES
+    for k, style in enumerate(styles):
+        tally = Tally()
+        for i in range(scenes):
+            seed = 500_000 + 1000 * k + i
+            shot = render_random(seed, "heldout", size, style=style, occluder=False)
+            empty = render_random(seed, "heldout", size, style=style, occluder=False,
+                                  position=board.points, dice="none", cube="none")
+            try:
+                cal = calibrate(empty.image, empty.truth.corners, board)
+            except ValueError:
+                failed += 1
+                continue
+            obs = Observer(cal, finder).observe(shot.image).observation
+            h = g.board_to_image_homography(np.array(shot.truth.corners))
+            for t in (tally, overall):
+                t.scene(obs, truth_dict(shot.truth), die_side_px(h))
+        tally.print(getattr(style, "name", f"style {k}"))
+    overall.print("ALL held-out styles")
+    if failed:
+        print(f"  ({failed} scenes skipped: the board reader could not calibrate on them)")
+
+
+def _match(things, found, die_px: float) -> tuple[int, int, list[tuple[int, int | None]]]:
+    """Greedy centre matching: (matched, phantoms, [(true class, read value or None)])."""
+    pairs, used = [], set()
+    for t in things:
+        best, best_d = None, 0.7 * die_px
+        for j, d in enumerate(found):
+            dist = np.hypot(d.center[0] - t.x, d.center[1] - t.y)
+            if j not in used and dist < best_d:
+                best, best_d = j, dist
+        if best is not None:
+            used.add(best)
+            pairs.append((t.cls, found[best].value))
+    return len(pairs), len(found) - len(used), pairs
+
+
+def bench_board_photos(folder: Path, fold_nets: list, shipped) -> None:
+    samples = board_samples(folder)
+    if not samples:
+        print(f"== real board photos: none in {folder}")
+        return
+    originals = sorted({s.group for s in samples})
+    labelled = any(t.cls != UNKNOWN_VALUE for s in samples for t in s.things)
+    print(f"== real board photos: {len(samples)} photos with dice, {len(originals)} boards, "
+          f"{sum(len(s.things) for s in samples)} boxed dice "
+          f"({'hand labels' if labelled else 'upstream boxes only: no values'})")
+    for name, pick in (("held out (2 folds grouped by board)", lambda s: fold_nets[fold_of(
+            s.group)]), ("shipped model (saw them: optimistic)", lambda s: shipped)):
+        per_board: dict = collections.defaultdict(collections.Counter)
+        for s in samples:
+            result = find_board_dice(s.image, s.die_px, pick(s))
+            found = [*result.dice]
+            dice_things = [t for t in s.things if not t.is_cube]
+            matched, phantoms, pairs = _match(dice_things, found, s.die_px)
+            c = per_board[s.group]
+            c["found"] += matched
+            c["dice"] += len(dice_things)
+            c["phantoms"] += phantoms
+            c["readable"] += sum(1 for t in dice_things if 1 <= t.cls <= 6)
+            c["read_right"] += sum(1 for cls, value in pairs if 1 <= cls <= 6 and cls == value)
+        total: collections.Counter = collections.Counter()
+        for c in per_board.values():
+            total.update(c)
+        worst = sorted(per_board.items(), key=lambda kv: kv[1]["found"] / max(kv[1]["dice"], 1))
+        print(f"  {name}: dice found {_pct(total['found'], total['dice'])}, phantoms "
+              f"{total['phantoms']}; values readable by eye read right "
+              f"{_pct(total['read_right'], total['readable'])}")
+        print("    worst boards (found): " + ", ".join(
+            f"{k} {v['found']}/{v['dice']}" for k, v in worst[:4]))
+
+
+def bench_dice_photos(folder: Path, fold_nets: list) -> None:
+    samples = dice_photo_samples(folder)
+    if not samples:
+        print(f"== real dice photos: none in {folder}")
+        return
+    print(f"== real dice photos (learned check, die size from the labels): {len(samples)} "
+          f"photos, {sum(len(s.things) for s in samples)} dice, 2 grouped folds")
+    right = total = phantoms = found_n = 0
+    for s in samples:
+        nets = fold_nets[fold_of(s.group)]
+        found = find_board_dice(s.image, s.die_px, nets).dice
+        matched, ph, pairs = _match(s.things, found, s.die_px)
+        total += len(s.things)
+        found_n += matched
+        phantoms += ph
+        right += sum(1 for cls, value in pairs if cls == value)
+    print(f"  per die right {_pct(right, total)}, found {_pct(found_n, total)}, "
+          f"phantoms {phantoms}")
+
+
+def bench_speed(frames: int, seed: int) -> None:
+    print("== speed at 640x480 (median ms per observation, this machine, under load)")
+    style = STYLES["tournament"]
+    rng = np.random.default_rng(seed)
+    camera = random_camera(rng, 640, 480)
+    shots = [render_scene(style, camera, random_dice_scene(rng, style, n_dice=2)).image
+             for _ in range(frames)]
+    finder = BoardDiceFinder()
+    observers = {"learned": _observer(style, camera, finder),
+                 "old finder": _observer(style, camera, find_dice),
+                 "no dice": _observer(style, camera, None)}
+    h = observers["learned"].cal.homography
+    timings: dict[str, list[float]] = collections.defaultdict(list)
+    for image in shots:
+        for name, observer in observers.items():
+            t0 = time.process_time()
+            observer.observe(image)
+            timings[f"observe, {name}"].append(1000 * (time.process_time() - t0))
+        t0 = time.process_time()
+        finder(image, h)
+        timings["learned finder alone"].append(1000 * (time.process_time() - t0))
+        t0 = time.process_time()
+        find_dice(image)
+        timings["old finder alone (peer)"].append(1000 * (time.process_time() - t0))
+    base = statistics.median(timings["observe, no dice"])
+    for name, values in timings.items():
+        print(f"  {name:26s} {statistics.median(values):6.1f} ms CPU "
+              f"(p90 {np.percentile(values, 90):.1f})")
+    learned = statistics.median(timings["observe, learned"]) - base
+    old = statistics.median(timings["observe, old finder"]) - base
+    print(f"  dice share of an observation: learned {learned:.1f} ms, old {old:.1f} ms "
+          f"(ratio {learned / max(old, 1e-6):.2f})")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--scenes", type=int, default=25, help="per style and size")
+    parser.add_argument("--seed", type=int, default=11)
+    parser.add_argument("--heldout-scenes", type=int, default=15,
+                        help="randomised renderer scenes per held-out style")
+    parser.add_argument("--speed-frames", type=int, default=20)
+    parser.add_argument("--photos", type=Path, default=DEFAULT_PHOTOS)
+    parser.add_argument("--boards", type=Path, default=DEFAULT_BOARDS)
+    parser.add_argument("--folds-from", type=Path, default=DEFAULT_CACHE)
+    args = parser.parse_args()
+    bench_randomised(args.heldout_scenes, (1280, 960))
+    bench_renders(args.scenes, args.seed)
+    folds = []
+    for k in (0, 1):
+        heat = args.folds_from / f"fold{k}_heat.onnx"
+        check = args.folds_from / f"fold{k}_check.onnx"
+        if heat.exists() and check.exists():
+            folds.append(load_nets(heat, check))
+    if len(folds) < 2:
+        print(f"== real photos: no fold models in {args.folds_from}: run "
+              "bench/train_dice_net.py --folds")
+    else:
+        bench_board_photos(args.boards, folds, default_nets())
+        bench_dice_photos(args.photos, folds)
+    bench_speed(args.speed_frames, args.seed)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

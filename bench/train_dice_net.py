@@ -1,0 +1,135 @@
+"""Train the learned dice models (proposal + check nets) and ship them as ONNX.
+
+    nice -n 10 python3 bench/train_dice_net.py [--renders 1200] [--seed 0] [--write]
+        [--photos DIR] [--boards DIR] [--cache DIR]
+
+Needs the `[train]` extra (CPU PyTorch, onnx). Seeded; a few minutes on two cores.
+Training frames: renders in random board looks (dice_samples.random_style; the four named
+styles and the randomised renderer's held-out styles are never trained on), the real dice
+photos and the real board photos' boxed dice (when ../shared/data is present).
+`--write` stores nardy_pi/vision/models/dice_heat.onnx and dice_check.onnx.
+"""
+
+from __future__ import annotations
+
+import argparse
+import pickle
+import sys
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+
+from nardy_pi.vision.dice_crops import DIE_SIDE_UNITS  # noqa: E402
+from nardy_pi.vision.dice_net import CHECK_MODEL, HEAT_MODEL  # noqa: E402
+from nardy_pi.vision.dice_samples import (  # noqa: E402
+    Sample,
+    board_photo_samples,
+    dice_photo_samples,
+    randomised_samples,
+    rendered_samples,
+    shrunk,
+)
+
+DEFAULT_PHOTOS = REPO.parent / "shared" / "data" / "dice-photos" / "train"
+DEFAULT_BOARDS = REPO.parent / "shared" / "data" / "board-photos"
+DEFAULT_CACHE = Path("/tmp/nardy_pi_dice_cache")
+
+
+def cached_renders(count: int, seed: int, cache: Path, named: bool = False) -> list[Sample]:
+    """Rendered frames, kept on disk between runs (rendering is most of the time)."""
+    path = cache / f"renders_{'named' if named else 'random'}_{count}_{seed}_u{DIE_SIDE_UNITS}.pkl"
+    if path.exists():
+        return pickle.loads(path.read_bytes())
+    samples = [shrunk(s) for s in rendered_samples(count, seed, named_styles=named)]
+    cache.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(pickle.dumps(samples))
+    return samples
+
+
+def cached_randomised(count: int, seed: int, cache: Path) -> list[Sample]:
+    """Frames of the domain-randomised renderer's train split, kept on disk between runs."""
+    path = cache / f"randomised_train_{count}_{seed}_u{DIE_SIDE_UNITS}.pkl"
+    if path.exists():
+        return pickle.loads(path.read_bytes())
+    samples = [shrunk(s) for s in randomised_samples(count, seed)]
+    cache.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(pickle.dumps(samples))
+    return samples
+
+
+def fold_of(group: str) -> int:
+    """Which of two grouped folds a photo's scene falls in (stable across runs)."""
+    return sum(map(ord, group)) % 2
+
+
+def board_samples(boards: Path) -> list[Sample]:
+    """The board photos with dice: hand labels (values by eye, corners) when the photos
+    engineer's labels are installed, else the upstream boxes (no values, scale from
+    checkers)."""
+    try:
+        from nardy_pi.vision.dice_samples import labelled_board_photo_samples
+
+        return [s for s, _ in labelled_board_photo_samples(boards)]
+    except (ImportError, FileNotFoundError):
+        return board_photo_samples(boards) if (boards / "labels").is_dir() else []
+
+
+def real_samples(photos: Path, boards: Path) -> tuple[list[Sample], list[Sample]]:
+    dice = dice_photo_samples(photos) if photos.is_dir() else []
+    return [shrunk(s) for s in dice], [shrunk(s) for s in board_samples(boards)]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--renders", type=int, default=800, help="old-renderer frames")
+    parser.add_argument("--randomised", type=int, default=700,
+                        help="randomised-renderer frames (train split)")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--heat-steps", type=int, default=1500)
+    parser.add_argument("--check-epochs", type=int, default=10)
+    parser.add_argument("--photos", type=Path, default=DEFAULT_PHOTOS)
+    parser.add_argument("--boards", type=Path, default=DEFAULT_BOARDS)
+    parser.add_argument("--cache", type=Path, default=DEFAULT_CACHE)
+    parser.add_argument("--write", action="store_true", help="store the ONNX models")
+    parser.add_argument("--folds", action="store_true",
+                        help="instead: two fold models for bench/bench_dice_board.py, each "
+                        "without the board photos and one half of the dice photos' scenes")
+    args = parser.parse_args()
+    try:
+        from nardy_pi.vision.dice_training_net import export_onnx, train_nets
+    except ImportError as exc:
+        print(f"training needs the [train] extra (torch): {exc}", file=sys.stderr)
+        return 2
+    t0 = time.perf_counter()
+    renders = cached_renders(args.renders, args.seed, args.cache)
+    try:
+        renders += cached_randomised(args.randomised, 100_000, args.cache)
+    except ImportError:
+        print("randomised renderer not installed: old renderer only")
+    dice, board = real_samples(args.photos, args.boards)
+    print(f"{len(renders)} renders, {len(dice)} dice photos, {len(board)} board photos "
+          f"({time.perf_counter() - t0:.0f} s to load)")
+    if args.folds:  # each fold model never sees the real photos of its fold
+        for k in (0, 1):
+            kept = [s for s in [*dice, *board] if fold_of(s.group) != k]
+            heat, check = train_nets([*renders, *kept], args.seed + 10 * (k + 1),
+                                     args.heat_steps, args.check_epochs)
+            export_onnx(heat, check, args.cache / f"fold{k}_heat.onnx",
+                        args.cache / f"fold{k}_check.onnx")
+            print(f"fold {k}: trained on {len(kept)} of {len(dice) + len(board)} real photos "
+                  f"({time.perf_counter() - t0:.0f} s)")
+        return 0
+    heat, check = train_nets([*renders, *dice, *board], args.seed, args.heat_steps,
+                             args.check_epochs)
+    print(f"trained in {time.perf_counter() - t0:.0f} s")
+    if args.write:
+        export_onnx(heat, check, HEAT_MODEL, CHECK_MODEL)
+        print(f"wrote {HEAT_MODEL.relative_to(REPO)} ({HEAT_MODEL.stat().st_size} B), "
+              f"{CHECK_MODEL.relative_to(REPO)} ({CHECK_MODEL.stat().st_size} B)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

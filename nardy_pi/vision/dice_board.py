@@ -1,0 +1,130 @@
+"""Dice and the cube on a board whose scale is known: learned proposals, then a learned check.
+
+The board's homography gives a die's nominal size in pixels (dice_crops.DIE_SIDE_UNITS), so
+the frame is scaled once to where a die is 6 px and the proposal net (dice_net) marks likely
+die and cube centres. Only the strongest few peaks go on: a checker stack is larger than any
+die at that scale and is rejected there, before any crop is cut. Each proposal is then read
+from a 32x32 crop by the check net: nothing, a flat die and its top face (side faces never
+count), a cocked die, or the cube and its face. Nothing here depends on a die being brighter
+than the board.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from nardy_pi.vision.dice_crops import (
+    CLASSES,
+    COCKED,
+    CUBE_FACES,
+    cell_to_image,
+    cut_crops,
+    die_side_px,
+    heat_image,
+)
+from nardy_pi.vision.dice_net import DiceNets, default_nets
+from nardy_pi.vision.types import DieReading
+
+MAX_PROPOSALS = 32  # dice and the cube: a frame never holds more than a handful
+_PEAK_LOGIT = -6.0  # sigmoid 0.0025: the top-K cut does the work; misses cost more than crops
+_MIN_OBJECT = 0.95  # probability that the crop holds a die or the cube
+_SAME_OBJECT = 0.8  # die sides: closer detections are one object
+_FIRST_CUBE = CLASSES.index(f"cube{CUBE_FACES[0]}")
+
+
+@dataclass(frozen=True, slots=True)
+class CubeSeen:
+    """The doubling cube as found in the image: the face it shows and where."""
+
+    face: int
+    center: tuple[float, float]
+    box: tuple[float, float, float, float]
+    confidence: float
+
+
+@dataclass(frozen=True, slots=True)
+class BoardDice:
+    dice: tuple[DieReading, ...]
+    cube: CubeSeen | None
+
+
+def proposals(nets: DiceNets, image: np.ndarray, die_px: float) -> np.ndarray:
+    """(N, 3) image x, y and channel (0 die, 1 cube) of the strongest proposal peaks."""
+    small, factor = heat_image(image, die_px)
+    logits = nets.heat_logits(small)
+    # Local maxima above the floor, strongest first; only the kept few are refined.
+    hwc = np.ascontiguousarray(logits.transpose(1, 2, 0))
+    highest = cv2.dilate(hwc, np.ones((3, 3), np.uint8)).reshape(hwc.shape).transpose(2, 0, 1)
+    peaks = (logits == highest) & (logits > _PEAK_LOGIT)
+    cs, ys, xs = np.nonzero(peaks)
+    if len(xs) == 0:
+        return np.zeros((0, 3))
+    order = np.argsort(-logits[cs, ys, xs])[:MAX_PROPOSALS]
+    cells = np.array([_refine(logits[cs[i]], int(xs[i]), int(ys[i])) for i in order])
+    return np.column_stack([cell_to_image(cells, factor), cs[order]])
+
+
+def _refine(m: np.ndarray, x: int, y: int) -> tuple[float, float]:
+    """Sub-cell peak position: the centroid of the positive part of the 3x3 neighbourhood."""
+    y0, y1, x0, x1 = max(y - 1, 0), min(y + 2, m.shape[0]), max(x - 1, 0), min(x + 2, m.shape[1])
+    w = 1.0 / (1.0 + np.exp(-m[y0:y1, x0:x1].astype(np.float64)))
+    ys, xs = np.mgrid[y0:y1, x0:x1]
+    return float((w * xs).sum() / w.sum()), float((w * ys).sum() / w.sum())
+
+
+def find_board_dice(image: np.ndarray, die_px: float, nets: DiceNets | None = None) -> BoardDice:
+    """Every die and the cube in a BGR frame where a die's side is about `die_px` pixels."""
+    nets = nets or default_nets()
+    props = proposals(nets, image, die_px)
+    if len(props) == 0:
+        return BoardDice((), None)
+    probs = nets.check_probabilities(cut_crops(image, die_px, props[:, :2]))
+    order = np.argsort(probs[:, 0])  # most certainly an object first
+    kept: list[tuple[float, float, int, float]] = []
+    for i in order:
+        p = probs[i]
+        if 1.0 - p[0] < _MIN_OBJECT:
+            continue
+        x, y = float(props[i, 0]), float(props[i, 1])
+        if any(np.hypot(x - kx, y - ky) < _SAME_OBJECT * die_px for kx, ky, _, _ in kept):
+            continue
+        cls = int(np.argmax(p[1:])) + 1
+        kept.append((x, y, cls, float(p[cls])))
+    cubes = [k for k in kept if k[2] >= _FIRST_CUBE]
+    cube = None
+    if cubes:
+        x, y, cls, conf = max(cubes, key=lambda k: k[3])
+        half = 0.75 * die_px
+        cube = CubeSeen(int(CLASSES[cls][4:]), (round(x, 1), round(y, 1)),
+                        _box(x, y, half), round(conf, 3))
+    dice = [_die(x, y, cls, conf, die_px) for x, y, cls, conf in kept if cls < _FIRST_CUBE]
+    return BoardDice(tuple(sorted(dice, key=lambda d: d.center)), cube)
+
+
+def _box(x: float, y: float, half: float) -> tuple[float, float, float, float]:
+    return (round(x - half, 1), round(y - half, 1), round(x + half, 1), round(y + half, 1))
+
+
+def _die(x: float, y: float, cls: int, conf: float, die_px: float) -> DieReading:
+    flat = cls != COCKED
+    return DieReading(value=cls if flat else None, center=(round(x, 1), round(y, 1)),
+                      box=_box(x, y, 0.6 * die_px), flat=flat,
+                      confidence=round(conf, 3) if flat else 0.0)
+
+
+class BoardDiceFinder:
+    """The dice finder the observer uses: it is given the board (homography) with each frame.
+
+    `uses_board` tells vision/observe.py to pass the board->image homography; it returns the
+    dice and the cube together (BoardDice)."""
+
+    uses_board = True
+
+    def __init__(self, nets: DiceNets | None = None) -> None:
+        self._nets = nets
+
+    def __call__(self, image: np.ndarray, h_board: np.ndarray) -> BoardDice:
+        return find_board_dice(image, die_side_px(h_board), self._nets)
