@@ -33,11 +33,16 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     ana = subparsers.add_parser(
         "analyze",
         help="read checkers, dice and cube from one image",
-        description="Observe one image with a calibration: points, bar, off, dice, cube, "
-        "the roll verdict and occlusion.",
+        description="Observe one image: points, bar, off, dice, cube, the roll verdict and "
+        "occlusion. With --calibration the board's learnt look is used; without, the learned "
+        "reader reads a board it has never seen (the corners from --corners, ArUco markers or "
+        "the board finder) and adds confidence fields.",
     )
     ana.add_argument("image", metavar="IMAGE")
-    ana.add_argument("--calibration", required=True, metavar="CAL.json")
+    ana.add_argument("--calibration", metavar="CAL.json",
+                     help="a calibration of this board (optional)")
+    ana.add_argument("--corners", help='"x,y;x,y;x,y;x,y": top_left, top_right, bottom_right, '
+                     "bottom_left of the playing surface, for a board read without calibration")
     ana.add_argument("--json", action="store_true", help="print one JSON object")
     ana.add_argument("--overlay", metavar="OUT.png", help="write a picture of what was seen")
     ana.add_argument("--dice-in-play", choices=("1-2", "2"), default="2",
@@ -111,19 +116,26 @@ def run_analyze(args: argparse.Namespace) -> int:
     from nardy_pi.vision.overlay import draw_overlay
     from nardy_pi.vision.serialize import observation_json
 
-    cal = load_calibration(args.calibration)
     image = load_image(args.image)
     finder = None if args.no_dice else default_dice_finder()
     counts = (1, 2) if args.dice_in_play == "1-2" else (2,)
-    seen = Observer(cal, finder, counts).observe(image)
-    data = observation_json(seen.observation)
+    if args.calibration is None:
+        obs, homography, boxes, cube_box = _first_look(image, args, finder, counts)
+    else:
+        if args.corners:
+            raise CliError("--corners with --calibration is not supported yet: calibrate "
+                           "again, or read without --calibration")
+        seen = Observer(load_calibration(args.calibration), finder, counts).observe(image)
+        obs, homography = seen.observation, seen.homography
+        boxes, cube_box = seen.dice_boxes, seen.cube_box
+    data = observation_json(obs)
     if args.overlay:
-        save_png(args.overlay, draw_overlay(image, seen.homography, seen.observation,
-                                            seen.dice_boxes, seen.cube_box))
+        save_png(args.overlay, draw_overlay(image, homography, obs, boxes, cube_box))
     if args.json:
         print(json.dumps(data))
         return 0
-    print("points: " + " ".join(f"{i}:{c}" for i, c in enumerate(data["points"], 1) if c))
+    print("points: " + " ".join(f"{i}:{'?' if c is None else c}"
+                                for i, c in enumerate(data["points"], 1) if c != 0))
     print(f"bar: white {data['bar']['white']}, black {data['bar']['black']}; "
           f"off: white {data['off']['white']}, black {data['off']['black']}")
     for die in data["dice"]:
@@ -133,3 +145,37 @@ def run_analyze(args: argparse.Namespace) -> int:
     print(f"roll: {'valid' if data['roll']['valid'] else 'invalid'} {data['roll']['reasons']}")
     print(f"occluded: {data['occluded']}")
     return 0
+
+
+def _first_look(image, args: argparse.Namespace, finder, counts):
+    """A board never seen (board-frame.md §4): the learned reader on the given or found
+    corners. Returns the observation, the board->image homography, dice and cube boxes."""
+    import cv2
+    import numpy as np
+
+    from nardy_pi.vision.board.first_look import read_unseen_board
+    from nardy_pi.vision.geometry import parse_corners, surface_corners
+
+    if args.corners:
+        corners = np.asarray(parse_corners(args.corners), dtype=np.float64)
+    else:
+        corners = _found_corners(image)
+    look = read_unseen_board(image, corners, finder, counts)
+    homography = cv2.getPerspectiveTransform(
+        np.asarray(surface_corners(), np.float32), corners.astype(np.float32))
+    return look.observation, homography, look.dice_boxes, None
+
+
+def _found_corners(image):
+    """Corners without --corners: ArUco markers, then the board finder; or a clear error."""
+    import numpy as np
+
+    from nardy_pi.vision.board.find_surface import find_surface
+
+    found = find_surface(image)
+    if found is None:
+        raise CliError(
+            "could not find the board: no ArUco markers 0-3 and no playing surface found; "
+            'give --corners "x,y;x,y;x,y;x,y" (top_left;top_right;bottom_right;bottom_left)'
+        )
+    return np.asarray(found.corners, dtype=np.float64)

@@ -6,7 +6,7 @@ from nardy_pi.vision.types import Observation
 
 
 def observation_json(obs: Observation) -> dict:
-    return {
+    data = {
         "points": list(obs.points),
         "bar": {"white": obs.bar_white, "black": obs.bar_black},
         "off": {"white": obs.off_white, "black": obs.off_black},
@@ -20,3 +20,7 @@ def observation_json(obs: Observation) -> dict:
         "roll": {"valid": obs.roll.valid, "reasons": list(obs.roll.reasons)},
         "occluded": obs.occluded,
     }
+    if obs.confidence is not None:  # the optional fields of board-frame.md §4
+        data["confidence"] = round(obs.confidence, 4)
+        data["point_confidence"] = [round(c, 4) for c in obs.point_confidence or ()]
+    return data

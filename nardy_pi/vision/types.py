@@ -63,3 +63,6 @@ class Observation:
     #: the reader's belief per slot (points 1..24, white bar, black bar): 31 probabilities over
     #: signed counts -15..15 (index k is count k - 15); None when the reader gives none
     point_probs: tuple[tuple[float, ...], ...] | None = None
+    #: board-frame.md §4's optional fields: belief that the whole reading is right, and per point
+    confidence: float | None = None
+    point_confidence: tuple[float, ...] | None = None

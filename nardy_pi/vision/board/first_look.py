@@ -1,0 +1,73 @@
+"""A board never seen, read from one image and its corners (board-frame.md §4).
+
+No calibration: the bar is measured from the image (`fit_layout`), every slot is read by the
+learned strip model, light checkers are white. Dice come from the dice finder and are placed
+on the surface the corners give. The cube needs a calibrated board and is not read here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from nardy_pi.vision.board.reader import BoardReader, BoardReading, fit_layout
+from nardy_pi.vision.board.strips import map_points
+from nardy_pi.vision.roll import judge_roll
+from nardy_pi.vision.types import DieOnBoard, DieReading, Observation
+
+CHECKERS = 15
+DiceFinder = Callable[[np.ndarray], Sequence[DieReading]]
+
+
+@dataclass(frozen=True)
+class FirstLook:
+    observation: Observation
+    reading: BoardReading
+    dice_boxes: tuple[tuple[float, float, float, float], ...]
+
+
+def read_unseen_board(image: np.ndarray, corners, dice_finder: DiceFinder | None = None,
+                      accepted_dice_counts: tuple[int, ...] = (2,)) -> FirstLook:
+    corners = np.asarray(corners, dtype=np.float64)
+    layout = fit_layout(image, corners)
+    reading = BoardReader(corners, layout, (image.shape[1], image.shape[0])).read(image)
+    counts = reading.counts
+    points = tuple(counts[:24])
+    bar_white = max(counts[24] or 0, 0)
+    bar_black = max(-(counts[25] or 0), 0)
+    off_white = off_black = None
+    if all(c is not None for c in counts):  # the whole surface seen: the rest is borne off
+        off_white = max(CHECKERS - bar_white - sum(c for c in points if c and c > 0), 0)
+        off_black = max(CHECKERS - bar_black - sum(-c for c in points if c and c < 0), 0)
+    found = list(dice_finder(image)) if dice_finder else []
+    dice = tuple(_place(d, reading) for d in found)
+    obs = Observation(
+        points=points,  # type: ignore[arg-type]  # None marks a point out of view
+        bar_white=bar_white,
+        bar_black=bar_black,
+        off_white=off_white,
+        off_black=off_black,
+        dice=dice,
+        roll=judge_roll(dice, accepted_dice_counts),
+        occluded=reading.occluded,
+        point_probs=tuple(tuple(float(p) for p in row) for row in reading.probs),
+        confidence=reading.confidence,
+        point_confidence=tuple(reading.slot_confidence[:24]),
+    )
+    return FirstLook(obs, reading, tuple(d.box for d in found))
+
+
+def _place(d: DieReading, reading: BoardReading) -> DieOnBoard:
+    u, v = map_points(np.linalg.inv(reading.h_surface), np.array([d.center]))[0]
+    on_board = bool(0.0 <= u <= 1.0 and 0.0 <= v <= 1.0)
+    middle = (reading.layout.bar_u0 + reading.layout.bar_u1) / 2
+    return DieOnBoard(
+        value=d.value if d.flat else None,
+        center=(float(d.center[0]), float(d.center[1])),
+        flat=d.flat,
+        on_board=on_board,
+        half=("left" if u < middle else "right") if on_board else None,
+        on_checker=on_board and reading.checker_at(*d.center),
+    )

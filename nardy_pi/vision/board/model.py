@@ -1,0 +1,57 @@
+"""The shipped strip model, run with OpenCV's dnn module (no extra runtime on the Pi)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+MODEL_PATH = Path(__file__).resolve().parent.parent / "models" / "strip_reader.onnx"
+_OUTPUTS = ["count", "colour", "occluded", "embedding"]
+
+
+@dataclass(frozen=True, slots=True)
+class StripPredictions:
+    count: np.ndarray  # N x 16 probabilities of 0..15 checkers
+    light: np.ndarray  # N: probability that the checkers are the light side's
+    occluded: np.ndarray  # N: probability that something else covers the strip
+    embedding: np.ndarray  # N x E: what the heads read (calibration keeps prototypes)
+
+
+def _softmax(z: np.ndarray) -> np.ndarray:
+    z = z - z.max(axis=1, keepdims=True)
+    e = np.exp(z)
+    return e / e.sum(axis=1, keepdims=True)
+
+
+class StripModel:
+    def __init__(self, path: Path | str = MODEL_PATH) -> None:
+        path = Path(path)
+        if not path.is_file():
+            raise ValueError(f"strip model not found: {path} (train it with "
+                             "`python -m nardy_pi.vision.train.board_reader`)")
+        # OpenCV 5's classic engine runs this small graph faster; OpenCV 4 has only that one.
+        engine = getattr(cv2.dnn, "ENGINE_CLASSIC", None)
+        self.net = (cv2.dnn.readNetFromONNX(str(path)) if engine is None
+                    else cv2.dnn.readNetFromONNX(str(path), engine=engine))
+        self.net.setPreferableBackend(cv2.dnn.DNN_BACKEND_OPENCV)
+
+    def raw(self, x: np.ndarray) -> list[np.ndarray]:
+        """The four outputs for N x 4 x H x W strips, as the network computes them."""
+        self.net.setInput(np.ascontiguousarray(x, np.float32))
+        return [np.asarray(o).reshape(len(x), -1) for o in self.net.forward(_OUTPUTS)]
+
+    def predict(self, x: np.ndarray) -> StripPredictions:
+        count, colour, occluded, embedding = self.raw(x)
+        light = _softmax(colour)[:, 0]
+        return StripPredictions(_softmax(count), light, 1.0 / (1.0 + np.exp(-occluded[:, 0])),
+                                embedding)
+
+
+@lru_cache(maxsize=2)
+def shipped_model(path: str = str(MODEL_PATH)) -> StripModel:
+    """One loaded copy per process: loading parses the ONNX graph."""
+    return StripModel(path)

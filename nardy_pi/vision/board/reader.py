@@ -1,0 +1,98 @@
+"""Read all 26 slots of one frame: cut strips, run the model, adapt colours to the board when
+calibrated, decode with the 15-a-side rule."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from nardy_pi.vision.board.decode import VALUES, decode, signed_distribution
+from nardy_pi.vision.board.layout import SLOTS, STRIP_REACH_V, SurfaceLayout
+from nardy_pi.vision.board.model import StripModel, StripPredictions, shipped_model
+from nardy_pi.vision.board.prototypes import Prototypes
+from nardy_pi.vision.board.strips import StripCutter, map_points, normalise
+
+SEEN_SHARE = 0.6  # a strip less inside the image than this is unseen (its point is null)
+OCCLUDED = 0.5  # occluder probability from which a slot counts as covered
+
+
+@dataclass(frozen=True)
+class BoardReading:
+    counts: tuple[int | None, ...]  # SLOTS signed: points 1..24, white bar (+), black bar (-)
+    probs: np.ndarray  # SLOTS x 31 over signed counts -15..15
+    slot_confidence: tuple[float, ...]
+    confidence: float
+    occluded_prob: np.ndarray  # SLOTS
+    seen: np.ndarray  # SLOTS bool
+    layout: SurfaceLayout
+    h_surface: np.ndarray  # unit square -> image
+
+    @property
+    def occluded(self) -> bool:
+        return bool((self.occluded_prob[self.seen] > OCCLUDED).any())
+
+    def checker_at(self, x: float, y: float) -> bool:
+        """Is image point (x, y) on a checker of a stack this reading found?"""
+        u, v = map_points(np.linalg.inv(self.h_surface), np.array([[x, y]]))[0]
+        hit = self.layout.slot_at(float(u), float(v))
+        if hit is None:
+            return False
+        slot, along = hit
+        count = self.counts[slot]
+        if not count:
+            return False
+        diameter = self.layout.point_length_v / 5.0
+        return along <= min(abs(count) * diameter, STRIP_REACH_V) + 0.2 * diameter
+
+
+class BoardReader:
+    """One surface placement (corners, layout, frame size) and the model to read it."""
+
+    def __init__(self, corners, layout: SurfaceLayout, frame_size: tuple[int, int],
+                 model: StripModel | None = None, prototypes: Prototypes | None = None) -> None:
+        self.cutter = StripCutter(corners, layout, frame_size)
+        self.model = model or shipped_model()
+        self.prototypes = prototypes
+        self.seen = self.cutter.visible >= SEEN_SHARE
+        self.cutter_corners = tuple((float(x), float(y)) for x, y in np.asarray(corners))
+
+    def predict(self, image: np.ndarray) -> StripPredictions:
+        return self.model.predict(normalise(self.cutter.cut(image)))
+
+    def read(self, image: np.ndarray) -> BoardReading:
+        return self.reading_from(self.predict(image))
+
+    def reading_from(self, pred: StripPredictions) -> BoardReading:
+        light = pred.light
+        if self.prototypes is not None:
+            light = self.prototypes.light_probability(pred.embedding, light)
+        probs = signed_distribution(pred.count, light)
+        decoded = decode(probs, self.seen)
+        return BoardReading(decoded.counts, probs, decoded.confidence, decoded.board_confidence,
+                            pred.occluded, self.seen, self.cutter.layout, self.cutter.h_surface)
+
+
+def known_log_likelihood(probs: np.ndarray, seen: np.ndarray, counts) -> float:
+    """How well per-slot probabilities explain a known position (sum of log probabilities)."""
+    idx = np.asarray(counts, int) + int(-VALUES[0])
+    p = probs[np.arange(SLOTS), idx]
+    return float(np.log(np.maximum(p[seen], 1e-6)).sum())
+
+
+def fit_layout(image: np.ndarray, corners, model: StripModel | None = None) -> SurfaceLayout:
+    """A board never seen: the measured bar span under which the model reads most surely
+    (the sum over slots of the log of each slot's best probability)."""
+    from nardy_pi.vision.board.measure import bar_candidates
+
+    model = model or shipped_model()
+    size = (image.shape[1], image.shape[0])
+    best: tuple[float, SurfaceLayout] | None = None
+    for layout in [*bar_candidates(image, corners), SurfaceLayout()]:
+        reader = BoardReader(corners, layout, size, model)
+        reading = reader.read(image)
+        score = float(np.log(np.maximum(reading.probs.max(axis=1), 1e-6))[reader.seen].sum())
+        if best is None or score > best[0]:
+            best = (score, layout)
+    assert best is not None
+    return best[1]

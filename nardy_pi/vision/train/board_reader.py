@@ -1,0 +1,188 @@
+"""Train the strip model and export it to ONNX for the run-time reader (cv2.dnn).
+
+    python -m nardy_pi.vision.train.board_reader            # the shipped model (~30-45 min)
+    python -m nardy_pi.vision.train.board_reader --smoke    # a few steps, seconds (CI)
+
+The data recipe is all here and seeded: strips from the domain-randomised renderer (train
+split only) and the first renderer with random board styles, each frame shaken
+photometrically (strip_data.shake); real photo strips only with `--photos`, leaving out the
+boards of `--hold-fold` so a figure on them stays honest.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+DEFAULT_OUT = Path(__file__).resolve().parent.parent / "models" / "strip_reader.onnx"
+
+
+def _frames(args: argparse.Namespace):
+    from nardy_pi.vision.train.render_frames import classic_frames, randomised_frames
+
+    yield from classic_frames(args.classic, args.seed)
+    if args.randomised:
+        try:
+            import nardy_pi.vision.render.randomised  # noqa: F401
+        except ImportError:
+            print("randomised renderer not installed: classic frames only", file=sys.stderr)
+            return
+        yield from randomised_frames(args.randomised, args.seed)
+
+
+def build_data(args: argparse.Namespace):
+    from nardy_pi.vision.train.strip_data import StripSet, collect
+
+    rng = np.random.default_rng(args.seed)
+    cache = None
+    if args.cache:
+        args.cache.mkdir(parents=True, exist_ok=True)
+        name = f"render-{args.classic}-{args.randomised}-{args.copies}-{args.seed}.npz"
+        cache = args.cache / name
+    if cache is not None and cache.exists():
+        parts = [StripSet.load(cache)]
+    else:
+        parts = [collect(_frames(args), rng, copies=args.copies)]
+        if cache is not None:
+            parts[0].save(cache)
+    if args.photos:
+        from nardy_pi.vision.train.photo_frames import photo_frames
+
+        parts.append(collect(photo_frames(exclude_fold=args.hold_fold, folds=args.folds), rng,
+                             copies=args.photo_copies))
+    data = StripSet.concat(parts)
+    # Empty points are most strips; a share of them teaches all there is to learn.
+    empty = (data.count == 0) & (data.occluded == 0)
+    keep = ~empty | (rng.random(len(data)) < args.empty_share)
+    return StripSet(*(getattr(data, f)[keep] for f in ("x", "count", "colour", "occluded",
+                                                        "count_weight", "group")))
+
+
+def train(data, args: argparse.Namespace):
+    import torch
+    from torch.nn import functional as F
+
+    from nardy_pi.vision.train.strip_net import StripNet
+
+    torch.manual_seed(args.seed)
+    net = StripNet()
+    opt = torch.optim.AdamW(net.parameters(), lr=args.lr, weight_decay=1e-4)
+    n = len(data)
+    steps = args.steps or max(1, args.epochs * n // args.batch)
+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=args.lr, total_steps=steps)
+    x_all = torch.from_numpy(data.x)
+    count = torch.from_numpy(data.count)
+    colour = torch.from_numpy(data.colour)
+    occluded = torch.from_numpy(data.occluded)
+    weight = torch.from_numpy(data.count_weight)
+    gen = torch.Generator().manual_seed(args.seed)
+    net.train()
+    start = time.time()
+    order = torch.randperm(n, generator=gen)
+    pos = 0
+    for step in range(steps):
+        if pos + args.batch > n:
+            order, pos = torch.randperm(n, generator=gen), 0
+        idx = order[pos : pos + args.batch]
+        pos += args.batch
+        x = x_all[idx].float()
+        flip = torch.rand(len(idx), generator=gen) < 0.5  # mirror across the strip
+        x[flip] = x[flip].flip(3)
+        c_logit, k_logit, o_logit, _ = net(x)
+        w = weight[idx]
+        loss_count = (F.cross_entropy(c_logit, count[idx], reduction="none") * w).sum() / (
+            w.sum() + 1e-6)
+        has = (colour[idx] >= 0) & (w > 0)
+        loss_colour = (F.cross_entropy(k_logit[has], colour[idx][has]) if has.any()
+                       else torch.zeros(()))
+        loss_occ = F.binary_cross_entropy_with_logits(o_logit[:, 0], occluded[idx])
+        loss = loss_count + 0.5 * loss_colour + 0.5 * loss_occ
+        opt.zero_grad()
+        loss.backward()
+        opt.step()
+        sched.step()
+        if step % max(1, steps // 20) == 0 or step == steps - 1:
+            print(f"step {step + 1}/{steps} loss {loss.item():.3f} (count {loss_count.item():.3f}"
+                  f" colour {loss_colour.item():.3f} occ {loss_occ.item():.3f}) "
+                  f"{time.time() - start:.0f}s", flush=True)
+    net.eval()
+    return net
+
+
+def export(net, path: Path) -> None:
+    import torch
+
+    from nardy_pi.vision.board.layout import STRIP_H, STRIP_W
+
+    path.parent.mkdir(parents=True, exist_ok=True)
+    dummy = torch.zeros(1, 4, STRIP_H, STRIP_W)
+    torch.onnx.export(net, dummy, str(path), input_names=["strip"],
+                      output_names=["count", "colour", "occluded", "embedding"],
+                      dynamic_axes={"strip": {0: "n"}}, opset_version=13, dynamo=False)
+
+
+def check_export(net, path: Path, data) -> float:
+    """Largest difference between torch and cv2.dnn on real strips (must be tiny)."""
+    import torch
+
+    from nardy_pi.vision.board.model import StripModel
+
+    x = data.x[:26].astype(np.float32)
+    with torch.no_grad():
+        want = [t.numpy() for t in net(torch.from_numpy(x))]
+    got = StripModel(path).raw(x)
+    return max(float(np.abs(a - b).max()) for a, b in zip(want, got, strict=True))
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--smoke", action="store_true", help="a few frames and steps (CI)")
+    p.add_argument("--classic", type=int, default=500, help="frames from the first renderer")
+    p.add_argument("--randomised", type=int, default=700,
+                   help="frames from the randomised renderer (train split)")
+    p.add_argument("--copies", type=int, default=2, help="shaken copies per rendered frame")
+    p.add_argument("--photos", action="store_true", help="add real photo strips")
+    p.add_argument("--photo-copies", type=int, default=6)
+    p.add_argument("--folds", type=int, default=5)
+    p.add_argument("--hold-fold", type=int, default=None, help="leave this fold's boards out")
+    p.add_argument("--empty-share", type=float, default=0.5,
+                   help="share of empty, clear strips kept")
+    p.add_argument("--epochs", type=int, default=5)
+    p.add_argument("--steps", type=int, default=0, help="override the number of steps")
+    p.add_argument("--batch", type=int, default=128)
+    p.add_argument("--lr", type=float, default=3e-3)
+    p.add_argument("--seed", type=int, default=15)
+    p.add_argument("--threads", type=int, default=2)
+    p.add_argument("--out", type=Path, default=None)
+    p.add_argument("--cache", type=Path, default=None,
+                   help="keep the rendered strips here and reuse them on the next run")
+    args = p.parse_args(argv)
+    if args.smoke:
+        args.classic, args.randomised, args.copies, args.steps = 3, 2, 1, 3
+        args.photo_copies = 1
+    out = args.out or (Path("/tmp/strip_reader_smoke.onnx") if args.smoke else DEFAULT_OUT)
+    import torch
+
+    torch.set_num_threads(args.threads)
+    random.seed(args.seed)
+    np.random.seed(args.seed)
+    t0 = time.time()
+    data = build_data(args)
+    print(f"{len(data)} strips from {len(np.unique(data.group))} groups in "
+          f"{time.time() - t0:.0f}s; counts {np.bincount(data.count, minlength=16).tolist()}",
+          flush=True)
+    net = train(data, args)
+    export(net, out)
+    diff = check_export(net, out, data)
+    print(f"wrote {out} ({out.stat().st_size // 1024} KiB); torch vs cv2.dnn max diff {diff:.2e}; "
+          f"total {time.time() - t0:.0f}s")
+    return 0 if diff < 1e-3 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,153 @@
+"""The strip model's data recipe: labelled strips cut from rendered frames and real photos.
+
+A frame source yields `Frame`s (image, surface corners, layout, per-slot truth); `strips_of`
+cuts and normalises them exactly as the reader does at run time (board/strips.py), after a
+frame-level photometric shake-up (gains, gamma, hue, greyscale, glare that saturates, blur,
+noise, JPEG) and a corner jitter like a hand-clicked or found surface.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from nardy_pi.vision.board.layout import SLOTS, STRIP_H, STRIP_W, SurfaceLayout
+from nardy_pi.vision.board.strips import StripCutter, normalise
+
+OCCLUDED_SHARE = 0.12  # a strip this much covered by an occluder is "occluded"
+COUNT_UNSURE_SHARE = 0.03  # beyond this much cover the count is not trained on
+
+
+@dataclass(frozen=True)
+class Frame:
+    image: np.ndarray
+    corners: np.ndarray  # 4 x 2 TL, TR, BR, BL (may lie partly outside the image)
+    layout: SurfaceLayout
+    counts: np.ndarray  # SLOTS signed counts (+ light, - dark); bar slots carry their colour
+    occluder: np.ndarray | None = None  # bool image mask of hands and other objects
+    known: np.ndarray | None = None  # SLOTS bool: labels exist (real photos may lack some)
+
+
+_FIELDS = ("x", "count", "colour", "occluded", "count_weight", "group")
+
+
+@dataclass
+class StripSet:
+    x: np.ndarray  # N x 4 x H x W float16
+    count: np.ndarray  # N int64 0..15
+    colour: np.ndarray  # N int64: 0 light, 1 dark, -1 empty
+    occluded: np.ndarray  # N float32 0/1
+    count_weight: np.ndarray  # N float32: 0 where the count is not trustworthy
+    group: np.ndarray  # N int64: source board / style id (for grouped folds)
+
+    @staticmethod
+    def empty() -> StripSet:
+        return StripSet(np.zeros((0, 4, STRIP_H, STRIP_W), np.float16), *(
+            np.zeros(0, t) for t in (np.int64, np.int64, np.float32, np.float32, np.int64)))
+
+    def __len__(self) -> int:
+        return len(self.count)
+
+    def save(self, path) -> None:
+        np.savez(path, **{f: getattr(self, f) for f in _FIELDS})
+
+    @staticmethod
+    def load(path) -> StripSet:
+        with np.load(path) as data:
+            return StripSet(*(data[f] for f in _FIELDS))
+
+    @staticmethod
+    def concat(parts: list[StripSet]) -> StripSet:
+        parts = [p for p in parts if len(p)] or [StripSet.empty()]
+        return StripSet(*(np.concatenate([getattr(p, f) for p in parts]) for f in _FIELDS))
+
+
+def shake(image: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """Photometric variety beyond any renderer's: what real cameras and rooms do."""
+    img = image.astype(np.float32)
+    if rng.random() < 0.15:
+        img = np.repeat(img.mean(axis=2, keepdims=True), 3, axis=2)
+    elif rng.random() < 0.25:
+        img = img[..., rng.permutation(3)]
+    if rng.random() < 0.3:  # hue rotation
+        hsv = cv2.cvtColor(np.clip(img, 0, 255).astype(np.uint8), cv2.COLOR_BGR2HSV)
+        hsv[..., 0] = (hsv[..., 0].astype(int) + int(rng.integers(0, 180))) % 180
+        img = cv2.cvtColor(hsv, cv2.COLOR_HSV2BGR).astype(np.float32)
+    img *= rng.uniform(0.75, 1.25, 3) * rng.uniform(0.55, 1.5)
+    gamma = rng.uniform(0.7, 1.5)
+    img = 255.0 * (np.clip(img, 0, None) / 255.0) ** gamma
+    h, w = img.shape[:2]
+    if rng.random() < 0.35:  # glare: a bright blob that saturates
+        cx, cy = rng.uniform(0, w), rng.uniform(0, h)
+        r = rng.uniform(0.05, 0.25) * w
+        gx = np.exp(-((np.arange(w) - cx) ** 2) / (2 * r * r)).astype(np.float32)
+        gy = np.exp(-((np.arange(h) - cy) ** 2) / (2 * r * r)).astype(np.float32)
+        img += np.float32(rng.uniform(80, 300)) * np.outer(gy, gx)[..., None]
+    if rng.random() < 0.4:
+        img = cv2.GaussianBlur(img, (0, 0), rng.uniform(0.4, 1.6))
+    img += rng.normal(0, rng.uniform(0, 6), img.shape)
+    out = np.clip(img, 0, 255).astype(np.uint8)
+    if rng.random() < 0.7:
+        _ok, buf = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(50, 96))])
+        out = cv2.imdecode(buf, cv2.IMREAD_COLOR)
+    return out
+
+
+def jitter_corners(corners: np.ndarray, rng: np.random.Generator,
+                   share: float = 0.008) -> np.ndarray:
+    size = np.ptp(corners, axis=0).max()
+    return corners + rng.normal(0, share * size, corners.shape)
+
+
+def _crop_to_surface(frame: Frame) -> Frame:
+    """Only the surface and a margin matter; shaking the whole frame would be wasted work."""
+    h, w = frame.image.shape[:2]
+    c = np.asarray(frame.corners, np.float64)
+    pad = 0.08 * np.ptp(c, axis=0).max()
+    x0, y0 = (max(0, int(v - pad)) for v in c.min(0))
+    x1, y1 = min(w, int(c[:, 0].max() + pad)), min(h, int(c[:, 1].max() + pad))
+    if x1 - x0 < 32 or y1 - y0 < 32:
+        return frame
+    occ = None if frame.occluder is None else frame.occluder[y0:y1, x0:x1]
+    return Frame(frame.image[y0:y1, x0:x1], c - [x0, y0], frame.layout, frame.counts, occ,
+                 frame.known)
+
+
+def strips_of(frame: Frame, rng: np.random.Generator | None, group: int) -> StripSet:
+    frame = _crop_to_surface(frame)
+    image, corners = frame.image, np.asarray(frame.corners, np.float64)
+    if rng is not None:
+        image = shake(image, rng)
+        corners = jitter_corners(corners, rng)
+    cutter = StripCutter(corners, frame.layout, (image.shape[1], image.shape[0]))
+    x = normalise(cutter.cut(image))
+    counts = np.asarray(frame.counts, np.int64)
+    cover = np.zeros(SLOTS)
+    if frame.occluder is not None and frame.occluder.any():
+        true_cut = StripCutter(frame.corners, frame.layout, (image.shape[1], image.shape[0]))
+        mask = np.repeat(frame.occluder.astype(np.uint8)[..., None] * 255, 3, axis=2)
+        cover = (true_cut.cut(mask).raw[..., 0] > 127).reshape(SLOTS, -1).mean(1)
+    known = np.ones(SLOTS, bool) if frame.known is None else np.asarray(frame.known, bool)
+    keep = known & (cutter.visible > 0.5)
+    occluded = (cover > OCCLUDED_SHARE).astype(np.float32)
+    weight = ((cover <= COUNT_UNSURE_SHARE) & (cutter.visible > 0.9)).astype(np.float32)
+    colour = np.where(counts > 0, 0, np.where(counts < 0, 1, -1))
+    return StripSet(x[keep].astype(np.float16), np.minimum(np.abs(counts), 15)[keep],
+                    colour[keep], occluded[keep], weight[keep],
+                    np.full(int(keep.sum()), group, np.int64))
+
+
+def collect(frames: Iterator[tuple[Frame, int]], rng: np.random.Generator,
+            copies: int = 1) -> StripSet:
+    """Strips of every frame, `copies` shaken versions each (the first one unshaken when
+    copies > 1, so plain frames are seen too)."""
+    parts = []
+    for n, (frame, group) in enumerate(frames, start=1):
+        if n % 100 == 0:
+            print(f"  {n} frames", flush=True)
+        for k in range(copies):
+            parts.append(strips_of(frame, None if (k == 0 and copies > 1) else rng, group))
+    return StripSet.concat(parts)

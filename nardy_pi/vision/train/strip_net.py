@@ -1,0 +1,41 @@
+"""The strip model (PyTorch side): a small CNN over one slot's strip.
+
+Outputs: checker count 0..15, checker colour light/dark (meaningful when the count is not 0),
+whether something that is neither board, checker nor die covers the strip, and the embedding
+the heads read (calibration keeps per-board prototypes of it).
+"""
+
+from __future__ import annotations
+
+import torch
+from torch import nn
+
+from nardy_pi.vision.board.layout import STRIP_H, STRIP_W
+
+EMBEDDING = 64
+MAX_COUNT = 15
+
+
+def _block(cin: int, cout: int, stride: int = 1) -> list[nn.Module]:
+    return [nn.Conv2d(cin, cout, 3, stride=stride, padding=1, bias=False), nn.BatchNorm2d(cout),
+            nn.ReLU(inplace=True)]
+
+
+class StripNet(nn.Module):
+    def __init__(self) -> None:
+        super().__init__()
+        self.features = nn.Sequential(
+            *_block(4, 16, stride=2),  # 64 x 16
+            *_block(16, 32, stride=2),  # 32 x 8
+            *_block(32, 32, stride=2),  # 16 x 4
+            *_block(32, 48), nn.MaxPool2d(2),  # 8 x 2
+        )
+        flat = 48 * (STRIP_H // 16) * (STRIP_W // 16)
+        self.embed = nn.Sequential(nn.Flatten(), nn.Linear(flat, EMBEDDING), nn.ReLU(inplace=True))
+        self.count = nn.Linear(EMBEDDING, MAX_COUNT + 1)
+        self.colour = nn.Linear(EMBEDDING, 2)
+        self.occluded = nn.Linear(EMBEDDING, 1)
+
+    def forward(self, x: torch.Tensor):
+        e = self.embed(self.features(x))
+        return self.count(e), self.colour(e), self.occluded(e), e

@@ -1,0 +1,121 @@
+"""The second-generation board reader's parts: layout, strips, decoding, the shipped model."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from nardy_pi.vision.board.decode import MAX, bar_distributions, decode, signed_distribution
+from nardy_pi.vision.board.layout import BAR_LOWER, BAR_UPPER, SLOTS, SurfaceLayout
+from nardy_pi.vision.board.model import MODEL_PATH, StripModel
+from nardy_pi.vision.board.strips import StripCutter, normalise
+from nardy_pi.vision.render import Camera, Scene, render_scene
+from nardy_pi.vision.render.styles import STYLES
+from tests.vision.scenes import points
+
+
+def test_layout_tiles_the_surface_with_a_measured_bar() -> None:
+    layout = SurfaceLayout(0.47, 0.53)  # a narrow bar: 0.77 point pitches
+    assert layout.bar_points == pytest.approx(0.06 / layout.pitch)
+    assert layout.point_u(1)[1] == pytest.approx(1.0) and layout.point_u(12)[0] == 0.0
+    assert layout.point_u(7)[1] == pytest.approx(0.47) and layout.point_u(19)[0] == 0.53
+    widths = [b - a for a, b in map(layout.point_u, range(1, 25))]
+    assert max(widths) - min(widths) < 1e-9
+    assert layout.slot_at(0.99, 0.95) == (0, pytest.approx(0.05))  # point 1, near its base
+    assert layout.slot_at(0.5, 0.7)[0] == BAR_LOWER and layout.slot_at(0.5, 0.2)[0] == BAR_UPPER
+    with pytest.raises(ValueError, match="not a bar"):
+        SurfaceLayout(0.6, 0.5)
+
+
+def test_decoding_keeps_fifteen_a_side() -> None:
+    # Every slot unsure between its truth and one checker more of the same colour: the
+    # 15-a-side rule settles it.
+    truth = [0] * SLOTS
+    truth[5], truth[7], truth[12], truth[23] = 5, 3, 5, 2
+    truth[0], truth[11], truth[16], truth[18] = -2, -5, -3, -5
+    probs = np.full((SLOTS, 2 * MAX + 1), 1e-9)
+    for s, c in enumerate(truth):
+        probs[s, c + MAX] = 0.55
+        probs[s, c + MAX + (1 if c >= 0 else -1)] = 0.45
+    probs /= probs.sum(axis=1, keepdims=True)
+    out = decode(probs, np.ones(SLOTS, bool))
+    assert list(out.counts) == truth
+    assert 0 < out.board_confidence < 1 and len(out.confidence) == SLOTS
+    # An unseen slot is None and may hold what the others miss.
+    seen = np.ones(SLOTS, bool)
+    seen[3] = False
+    assert decode(probs, seen).counts[3] is None
+
+
+def test_signed_and_bar_distributions() -> None:
+    count = np.zeros((SLOTS, MAX + 1))
+    count[:, 0] = 1.0
+    count[BAR_LOWER] = 0.0
+    count[BAR_LOWER, 2] = 1.0
+    light = np.full(SLOTS, 0.5)
+    light[BAR_LOWER] = 1.0  # two light checkers in the lower half
+    probs = signed_distribution(count, light)
+    assert np.allclose(probs.sum(axis=1), 1.0)
+    white, black = bar_distributions(probs)
+    assert white[MAX + 2] == pytest.approx(1.0) and black[MAX] == pytest.approx(1.0)
+
+
+def test_a_surface_partly_outside_the_image_leaves_those_points_unseen() -> None:
+    shot = render_scene(STYLES["wood"], Camera(seed=4), Scene(points=points(p6=5), seed=1))
+    corners = np.array(shot.corners)
+    corners[:, 0] += 0.35 * 640  # slide the board right: the right-hand points leave
+    cutter = StripCutter(corners, SurfaceLayout(), (640, 480))
+    seen = cutter.visible >= 0.6
+    assert not seen[0] and not seen[23] and seen[11] and seen[12]  # point 1 and 24 out
+    x = normalise(cutter.cut(shot.image))
+    assert x.shape == (SLOTS, 4, 128, 32)
+    assert x[0, 3].mean() > 0.5  # unknown-mask channel marks the outside
+    assert np.isfinite(x).all()
+
+
+def test_saturated_pixels_are_unknown_not_a_colour() -> None:
+    shot = render_scene(STYLES["wood"], Camera(seed=4), Scene(points=points(p6=5), seed=1))
+    img = shot.image.copy()
+    img[:, :320] = 255  # glare over the left half
+    cutter = StripCutter(shot.corners, SurfaceLayout(), (640, 480))
+    x = normalise(cutter.cut(img))
+    left = 11  # point 12, far left
+    assert x[left, 3].mean() > 0.9 and np.abs(x[left, :3]).max() == 0.0
+
+
+def test_the_shipped_model_loads_and_reads_strips() -> None:
+    assert MODEL_PATH.is_file() and MODEL_PATH.stat().st_size < 2 << 20
+    shot = render_scene(STYLES["tournament"], Camera(seed=5),
+                        Scene(points=points(p6=5, p13=-4), seed=2))
+    cutter = StripCutter(shot.corners, SurfaceLayout(), (640, 480))
+    pred = StripModel().predict(normalise(cutter.cut(shot.image)))
+    assert pred.count.shape == (SLOTS, 16) and np.allclose(pred.count.sum(1), 1.0, atol=1e-4)
+    assert pred.count[5].argmax() == 5 and pred.count[12].argmax() == 4
+    assert pred.light[5] > 0.5 > pred.light[12]
+    assert pred.embedding.shape == (SLOTS, 64)
+
+
+def test_torch_and_cv2_dnn_agree() -> None:
+    torch = pytest.importorskip("torch", reason="PyTorch is the [train] extra; not installed")
+    from nardy_pi.vision.train.board_reader import export
+    from nardy_pi.vision.train.strip_net import StripNet
+
+    torch.manual_seed(0)
+    net = StripNet().eval()
+    with torch.no_grad():  # non-trivial batch-norm statistics, as after training
+        for m in net.modules():
+            if isinstance(m, torch.nn.BatchNorm2d):
+                m.running_mean.uniform_(-0.5, 0.5)
+                m.running_var.uniform_(0.5, 2.0)
+    x = np.random.default_rng(0).normal(size=(7, 4, 128, 32)).astype(np.float32)
+    import tempfile
+    from pathlib import Path
+
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "m.onnx"
+        export(net, path)
+        got = StripModel(path).raw(x)
+    with torch.no_grad():
+        want = [t.numpy() for t in net(torch.from_numpy(x))]
+    for a, b in zip(want, got, strict=True):
+        assert np.abs(a - b).max() < 1e-4

@@ -1,0 +1,77 @@
+"""`nardy-pi analyze` without a calibration: the learned reader on a board it never saw
+(board-frame.md §4), through a real subprocess and on the real photos."""
+
+from __future__ import annotations
+
+import json
+
+import cv2
+import numpy as np
+
+from nardy_pi.rules.position import Position
+from nardy_pi.vision.board.first_look import read_unseen_board
+from nardy_pi.vision.render import Camera, Scene, render_scene
+from nardy_pi.vision.render.styles import STYLES
+from tests.vision.test_cli import corners_arg, nardy, one_line_error
+
+START = Position.start("backgammon").points
+CAMERA = Camera(width=800, height=600, perspective=0.02, rotation_deg=-1.5, seed=5)
+
+
+def test_analyze_without_calibration_prints_the_contract_with_confidence(tmp_path) -> None:
+    style = next(iter(STYLES.values()))
+    frame = render_scene(style, CAMERA, Scene(points=START, seed=3))
+    image = tmp_path / "board.png"
+    cv2.imwrite(str(image), frame.image)
+    out = nardy("analyze", str(image), "--corners", corners_arg(frame.corners), "--json",
+                "--overlay", str(tmp_path / "seen.png"))
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    assert set(data) >= {"points", "bar", "off", "dice", "cube", "roll", "occluded",
+                         "confidence", "point_confidence"}
+    assert len(data["points"]) == 24 and len(data["point_confidence"]) == 24
+    assert 0.0 <= data["confidence"] <= 1.0
+    right = sum(a == b for a, b in zip(data["points"], START, strict=True))
+    assert right >= 20, data["points"]  # the model never saw this renderer's look as such
+    assert (tmp_path / "seen.png").stat().st_size > 0
+
+
+def test_a_blank_picture_without_corners_says_the_board_was_not_found(tmp_path) -> None:
+    image = tmp_path / "blank.png"
+    cv2.imwrite(str(image), np.full((480, 640, 3), 128, np.uint8))
+    line = one_line_error(nardy("analyze", str(image), "--json"))
+    assert "could not find the board" in line and "--corners" in line
+
+
+def test_points_outside_the_picture_are_null() -> None:
+    style = next(iter(STYLES.values()))
+    frame = render_scene(style, CAMERA, Scene(points=START, seed=4))
+    corners = np.asarray(frame.corners, dtype=np.float64)
+    shift = np.array([corners[:, 0].max() * 0.45, 0.0])  # the right half leaves the picture
+    moved = np.zeros_like(frame.image)
+    m = np.float32([[1, 0, shift[0]], [0, 1, 0]])
+    moved = cv2.warpAffine(frame.image, m, (frame.image.shape[1], frame.image.shape[0]))
+    look = read_unseen_board(moved, corners + shift)
+    obs = look.observation
+    assert obs.points[0] is None  # point 1, bottom right, is out of view
+    assert obs.off_white is None and obs.off_black is None
+    assert obs.points[11] is not None  # point 12, bottom left, is in view
+
+
+def test_real_photos_read_without_calibration() -> None:
+    """The model never saw any of these boards (it trains on renders only)."""
+    from nardy_pi.vision.train.board_photos import load_board_photos, score_reader
+    from tests.shared_data import shared_dir
+
+    root = shared_dir("data", "board-photos")
+    labels = [lab for lab in load_board_photos(root) if lab.name == lab.reference]
+
+    def reader(image, corners):
+        o = read_unseen_board(image, corners).observation
+        return o.points, (o.bar_white, o.bar_black)
+
+    score = score_reader(reader, labels, root)
+    assert score.overall.slots >= 20 * 25
+    # A floor under today's figure (see bench/bench_board_reader.py), to catch a regression.
+    print(f'real reference photos: {score.overall.per_slot:.1%} per slot')
+    assert score.overall.per_slot >= 0.70
