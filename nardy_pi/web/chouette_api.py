@@ -22,39 +22,10 @@ from nardy_pi.web.security import RequestRejected, check_origin, read_json
 EXTENSION_KEY = "nardy_chouette"
 chouette = Blueprint("chouette", __name__)
 
-TEXTS: dict[str, dict[str, str]] = {
-    "en": {
-        "chouette": "Chouette", "ch_players": "Players in order (box first, then captain), "
-        "one per line", "ch_cube_mode": "Cubes", "ch_single": "one team cube",
-        "ch_per_member": "one cube per member", "ch_start": "Start the chouette",
-        "ch_box": "Box", "ch_captain": "Captain", "ch_line": "Team in order",
-        "ch_standings": "Standings", "ch_game": "Game {n}", "ch_none": "No chouette running",
-        "ch_double": "Double", "ch_take": "Take", "ch_pass": "Pass",
-        "ch_box_double": "Box doubles", "ch_box_wins": "Box wins", "ch_team_wins": "Team wins",
-        "ch_gammon": "gammon (×2)", "ch_backgammon": "backgammon (×3)", "ch_single_win":
-        "single (×1)", "ch_join": "Join", "ch_leave": "Leave", "ch_out": "out",
-        "ch_waiting": "waiting for {names}", "ch_name": "Name",
-        "ch_box_side": "The box plays White; finished games on the board are booked here.",
-    },
-    "ru": {
-        "chouette": "Шуэт", "ch_players": "Игроки по порядку (первый — бокс, второй — "
-        "капитан), по одному в строке", "ch_cube_mode": "Кубы", "ch_single": "один куб команды",
-        "ch_per_member": "у каждого свой куб", "ch_start": "Начать шуэт",
-        "ch_box": "Бокс", "ch_captain": "Капитан", "ch_line": "Команда по порядку",
-        "ch_standings": "Счёт", "ch_game": "Партия {n}", "ch_none": "Шуэт не идёт",
-        "ch_double": "Удвоить", "ch_take": "Принять", "ch_pass": "Отказаться",
-        "ch_box_double": "Бокс удваивает", "ch_box_wins": "Выиграл бокс",
-        "ch_team_wins": "Выиграла команда", "ch_gammon": "марс (×2)",
-        "ch_backgammon": "кокс (×3)", "ch_single_win": "простая (×1)", "ch_join": "Войти",
-        "ch_leave": "Выйти", "ch_out": "выбыл", "ch_waiting": "ждём ответа: {names}",
-        "ch_name": "Имя",
-        "ch_box_side": "Бокс играет белыми; законченные на доске партии записываются здесь.",
-    },
-}
 
 
 def chouette_texts(language: str) -> dict[str, str]:
-    return {**texts(language), **TEXTS.get(language, TEXTS["en"])}
+    return texts(language)  # the chouette panel's words live in web/i18n.py with the rest
 
 
 def install(app: Flask, session: Any) -> None:

@@ -558,6 +558,39 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
 }
 
+# The chouette panel (/chouette) and its card on the scoreboard.
+_CHOUETTE: dict[str, dict[str, str]] = {
+    "en": {
+        "chouette": "Chouette", "ch_players": "Players in order (box first, then captain), "
+        "one per line", "ch_cube_mode": "Cubes", "ch_single": "one team cube",
+        "ch_per_member": "one cube per member", "ch_start": "Start the chouette",
+        "ch_box": "Box", "ch_captain": "Captain", "ch_line": "Team in order",
+        "ch_standings": "Standings", "ch_game": "Game {n}", "ch_none": "No chouette running",
+        "ch_double": "Double", "ch_take": "Take", "ch_pass": "Pass",
+        "ch_box_double": "Box doubles", "ch_box_wins": "Box wins", "ch_team_wins": "Team wins",
+        "ch_gammon": "gammon (×2)", "ch_backgammon": "backgammon (×3)", "ch_single_win":
+        "single (×1)", "ch_join": "Join", "ch_leave": "Leave", "ch_out": "out",
+        "ch_waiting": "waiting for {names}", "ch_name": "Name",
+        "ch_box_side": "The box plays White; finished games on the board are booked here.",
+    },
+    "ru": {
+        "chouette": "Шуэт", "ch_players": "Игроки по порядку (первый — бокс, второй — "
+        "капитан), по одному в строке", "ch_cube_mode": "Кубы", "ch_single": "один куб команды",
+        "ch_per_member": "у каждого свой куб", "ch_start": "Начать шуэт",
+        "ch_box": "Бокс", "ch_captain": "Капитан", "ch_line": "Команда по порядку",
+        "ch_standings": "Счёт", "ch_game": "Партия {n}", "ch_none": "Шуэт не идёт",
+        "ch_double": "Удвоить", "ch_take": "Принять", "ch_pass": "Отказаться",
+        "ch_box_double": "Бокс удваивает", "ch_box_wins": "Выиграл бокс",
+        "ch_team_wins": "Выиграла команда", "ch_gammon": "марс (×2)",
+        "ch_backgammon": "кокс (×3)", "ch_single_win": "простая (×1)", "ch_join": "Войти",
+        "ch_leave": "Выйти", "ch_out": "выбыл", "ch_waiting": "ждём ответа: {names}",
+        "ch_name": "Имя",
+        "ch_box_side": "Бокс играет белыми; законченные на доске партии записываются здесь.",
+    },
+}
+for _lang, _table in _CHOUETTE.items():
+    MESSAGES[_lang].update(_table)
+
 
 # Every refusal key the engine defines, in the engine's English (one source of truth).
 for _key, _text in ENGINE_EN.items():
