@@ -11,14 +11,11 @@ import pytest
 
 from nardy_pi.vision.dice_board import find_board_dice
 from nardy_pi.vision.dice_samples import labelled_board_photo_samples
+from nardy_pi.vision.train.board_photos import PhotosMissing
 
 
 @pytest.fixture(scope="module")
 def samples():
-    try:
-        from nardy_pi.vision.train.board_photos import PhotosMissing
-    except ImportError:
-        pytest.skip("board photo labels (nardy_pi/vision/train/board_photos.py) not installed")
     try:
         pairs = labelled_board_photo_samples()
     except PhotosMissing as exc:
