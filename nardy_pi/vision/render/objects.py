@@ -9,14 +9,8 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-_PIPS = {
-    1: [(0, 0)],
-    2: [(-1, -1), (1, 1)],
-    3: [(-1, -1), (0, 0), (1, 1)],
-    4: [(-1, -1), (1, -1), (-1, 1), (1, 1)],
-    5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
-    6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)],
-}
+from nardy_pi.vision.render.pips import PIP_LAYOUT
+
 DIE_SIDE = 0.45  # board units (a 20 mm die on a 45 mm point)
 CUBE_SIDE = 0.62
 
@@ -24,7 +18,7 @@ CUBE_SIDE = 0.62
 def _face_pips(img, quad: np.ndarray, value: int, pip_colour, radius: float) -> None:
     """Pips of `value` on a face given by its four image corners (TL, TR, BR, BL order)."""
     o, u, v = quad[0], quad[1] - quad[0], quad[3] - quad[0]
-    for a, b in _PIPS[value]:
+    for a, b in PIP_LAYOUT[value]:
         p = o + u * (0.5 + 0.28 * a) + v * (0.5 + 0.28 * b)
         r = radius * np.sqrt(max(abs(float(u[0] * v[1] - u[1] * v[0])), 1.0)) / max(
             float(np.linalg.norm(u)), 1.0)

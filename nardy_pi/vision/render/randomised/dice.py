@@ -10,18 +10,11 @@ from functools import lru_cache
 import cv2
 import numpy as np
 
+from nardy_pi.vision.render.pips import PIP_LAYOUT
 from nardy_pi.vision.render.randomised.camera import Camera
 from nardy_pi.vision.render.randomised.checkers import paste
 
 FACE_TEX = 48
-PIP_LAYOUT = {
-    1: [(0, 0)],
-    2: [(-1, -1), (1, 1)],
-    3: [(-1, -1), (0, 0), (1, 1)],
-    4: [(-1, -1), (1, -1), (-1, 1), (1, 1)],
-    5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
-    6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)],
-}
 CUBE_FACES = (2, 4, 8, 16, 32, 64)
 
 # Unit-cube faces: (normal, first in-face axis, second in-face axis). Board axes are x right,
