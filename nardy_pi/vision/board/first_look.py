@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from nardy_pi.vision.board.model import StripModel
 from nardy_pi.vision.board.reader import BoardReader, BoardReading, fit_layout
 from nardy_pi.vision.board.strips import map_points
 from nardy_pi.vision.roll import judge_roll
@@ -29,10 +30,11 @@ class FirstLook:
 
 
 def read_unseen_board(image: np.ndarray, corners, dice_finder: DiceFinder | None = None,
-                      accepted_dice_counts: tuple[int, ...] = (2,)) -> FirstLook:
+                      accepted_dice_counts: tuple[int, ...] = (2,),
+                      model: StripModel | None = None) -> FirstLook:
     corners = np.asarray(corners, dtype=np.float64)
-    layout = fit_layout(image, corners)
-    reading = BoardReader(corners, layout, (image.shape[1], image.shape[0])).read(image)
+    layout = fit_layout(image, corners, model)
+    reading = BoardReader(corners, layout, (image.shape[1], image.shape[0]), model).read(image)
     counts = reading.counts
     points = tuple(counts[:24])
     bar_white = max(counts[24] or 0, 0)
