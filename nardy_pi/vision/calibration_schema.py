@@ -69,7 +69,10 @@ def number(v: Any, field: str, lo: float = -math.inf, hi: float = math.inf,
            open_lo: bool = False) -> float:
     if isinstance(v, bool) or not isinstance(v, (int, float)):
         raise SchemaError(field, f"must be a number, not {_kind(v)}")
-    x = float(v)  # a huge int overflows to inf here, or raises
+    try:
+        x = float(v)
+    except OverflowError:  # a 400-digit integer
+        raise SchemaError(field, "is far too large") from None
     if not math.isfinite(x):
         raise SchemaError(field, "must be a finite number")
     if x < lo or x > hi or (open_lo and x <= lo):
@@ -119,6 +122,38 @@ def homography(v: Any, field: str = "homography") -> list[list[float]]:
     if s[-1] < 1e-9 * s[0]:
         raise SchemaError(field, "is not invertible")
     return h.tolist()
+
+
+def surface_corners(corners: list[tuple[float, ...]], size: tuple[int, int]) -> None:
+    """The four corners make a convex quadrilateral of some size that the image sees."""
+    import numpy as np
+
+    q = np.array(corners, np.float64)
+    edges = np.roll(q, -1, axis=0) - q
+    cross = edges[:, 0] * np.roll(edges, -1, axis=0)[:, 1] - edges[:, 1] * np.roll(
+        edges, -1, axis=0)[:, 0]
+    if not ((cross > 0).all() or (cross < 0).all()):
+        raise SchemaError("corners", "do not make a convex quadrilateral")
+    area = 0.5 * abs(float(np.dot(q[:, 0], np.roll(q[:, 1], 1))
+                           - np.dot(q[:, 1], np.roll(q[:, 0], 1))))
+    if area < 100.0:
+        raise SchemaError("corners", "enclose almost no area")
+    lo, hi = q.min(axis=0), q.max(axis=0)
+    if hi[0] < 0 or hi[1] < 0 or lo[0] > size[0] or lo[1] > size[1]:
+        raise SchemaError("corners", "put the playing surface wholly outside the image")
+
+
+def projects_surface(h: list[list[float]], field: str = "homography") -> None:
+    """The homography maps the whole surface (13 x 11 board units) in front of the camera."""
+    import numpy as np
+
+    pts = np.array([[0, 0, 1], [13, 0, 1], [13, 11, 1], [0, 11, 1], [6.5, 5.5, 1]], float)
+    w = pts @ np.array(h).T
+    if not ((w[:, 2] > 1e-12).all() or (w[:, 2] < -1e-12).all()):
+        raise SchemaError(field, "puts part of the board behind the camera")
+    xy = w[:, :2] / w[:, 2:3]
+    if not np.isfinite(xy).all() or np.abs(xy).max() > MAX_COORD:
+        raise SchemaError(field, "maps the board far outside any image")
 
 
 def _position(v: Any, field: str) -> str:
@@ -216,7 +251,9 @@ def check(data: Any) -> dict:
         raise SchemaError("corners", "must be four [x, y] pairs")
     out["corners"] = [tuple(numbers(c, f"corners[{i}]", 2, -MAX_COORD, MAX_COORD))
                       for i, c in enumerate(corners)]
+    surface_corners(out["corners"], out["image_size"])
     out["homography"] = homography(_get(d, "homography", ""))
+    projects_surface(out["homography"])
     geo = _obj(_get(d, "geometry", ""), "geometry")
     out["scale"] = number(_get(geo, "raster_scale", "geometry"), "geometry.raster_scale",
                           0.0, 200.0, open_lo=True)

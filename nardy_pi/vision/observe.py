@@ -78,6 +78,7 @@ class Observer:
         self._cache: dict[tuple[int, int], tuple] = {}
         if calibration.reader == "learned":
             check_learned(calibration)
+            self._learned_for_size(*calibration.image_size)  # a bad placement fails at start
             return
         assert calibration.colours is not None, "a colour calibration has colour classes"
         names = calibration.colours.names
