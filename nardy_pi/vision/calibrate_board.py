@@ -3,7 +3,7 @@
 The colour reader (calibrate.py) is tried first: on boards like our renderer's it reads 99.9%
 per slot and is fast. The learned section (board/adapt.py) is always fitted too, so a file
 also works for the learned reader. When the colour reader cannot learn the board or does not
-read the position back, the learned reader (with this board's prototypes) is used if it
+read the position back, the learned reader (adapted to this board) is used if it
 does. When neither does, there is no calibration, and the points that disagree are named.
 """
 
@@ -87,7 +87,9 @@ def calibrate_board(image: np.ndarray, corners, board: BoardField, trays: bool |
     seen_points = sum(bool(s) for s in reading.seen[:24])
     agree = seen_points - len([b for b in fit.disagree if b < 25])
     if not fit.disagree:
-        how = "with this board's prototypes" if fit.section.prototypes else "as the model reads"
+        how = {"fine-tuned heads": "with heads fine-tuned to this board (checked leave-one-out)",
+               "prototypes": "with this board's prototypes",
+               "none": "as the model reads"}[fit.section.adaptation]
         unseen = 24 - seen_points
         note = f"; {unseen} points out of view" if unseen else ""
         return Calibrated(learned_cal, True, seen, agree,

@@ -17,6 +17,7 @@ import numpy as np
 
 from nardy_pi.vision.appearance import ColourModel
 from nardy_pi.vision.board.adapt import LearnedSection
+from nardy_pi.vision.board.heads import Heads
 from nardy_pi.vision.board.layout import SurfaceLayout
 from nardy_pi.vision.board.prototypes import Prototypes
 from nardy_pi.vision.calibration_schema import MAX_FILE_BYTES, SchemaError, check
@@ -113,8 +114,9 @@ def from_checked(v: dict) -> Calibration:
             pv = lv["prototypes"]
             protos = Prototypes(np.array(pv["light"], np.float32),
                                 np.array(pv["dark"], np.float32), float(pv["spread"]))
+        heads = None if lv["heads"] is None else Heads.from_json(lv["heads"])
         learned = LearnedSection(SurfaceLayout(*lv["bar_u"], lv["point_length_v"]), protos,
-                                 lv["model"])
+                                 lv["model"], heads)
     return Calibration(
         image_size=v["image_size"],
         corners=tuple(v["corners"]),

@@ -212,10 +212,26 @@ def learned(v: Any, field: str = "learned") -> dict:
             raise SchemaError(f"{f}.dark", f"must hold as many numbers as light ({len(light)})")
         spread = number(_get(p, "spread", f), f"{f}.spread", 0.0, 1e12, open_lo=True)
         p_out = {"light": light, "dark": dark, "spread": spread}
+    heads = d.get("heads")
+    h_out = None
+    if heads is not None:
+        f = f"{field}.heads"
+        hd = _obj(heads, f)
+        cw = _get(hd, "count_w", f)
+        width = len(cw[0]) if isinstance(cw, list) and cw and isinstance(cw[0], list) else 0
+        if not 1 <= width <= MAX_EMBEDDING:
+            raise SchemaError(f"{f}.count_w", "must be 16 rows of embedding weights")
+        if p_out is not None and len(p_out["light"]) != width:
+            raise SchemaError(f"{f}.count_w", "must be as wide as the prototypes")
+        h_out = {"count_w": matrix(cw, f"{f}.count_w", 16, width, 1e4),
+                 "count_b": numbers(_get(hd, "count_b", f), f"{f}.count_b", 16, -1e4, 1e4),
+                 "colour_w": matrix(_get(hd, "colour_w", f), f"{f}.colour_w", 2, width, 1e4),
+                 "colour_b": numbers(_get(hd, "colour_b", f), f"{f}.colour_b", 2, -1e4, 1e4)}
     model = _get(d, "model", field)
     if not isinstance(model, str) or not _DIGEST.match(model):
         raise SchemaError(f"{field}.model", "must be the strip model's hex digest")
-    return {"bar_u": bar, "point_length_v": length, "prototypes": p_out, "model": model}
+    return {"bar_u": bar, "point_length_v": length, "prototypes": p_out, "heads": h_out,
+            "model": model}
 
 
 def camera(v: Any, field: str = "camera") -> dict | None:

@@ -167,12 +167,12 @@ class Observer:
             learned = self.cal.learned
             assert learned is not None
             reader = BoardReader(corners, learned.layout, (width, height),
-                                 prototypes=learned.prototypes)
+                                 prototypes=learned.prototypes, heads=learned.heads)
             self._cache[key] = (h, probe.valid, reader)
         return self._cache[key]
 
     def _observe_learned(self, image: np.ndarray) -> Seen:
-        """The strip model at the calibration's layout, with this board's prototypes; dice and
+        """The strip model at the calibration's layout, adapted to this board; dice and
         cube as for the colour reader; occlusion from the model's occluder head."""
         from nardy_pi.vision.board.first_look import observation_from_reading
 
@@ -222,13 +222,13 @@ class Observer:
 
 
 def check_learned(cal: Calibration) -> None:
-    """Prototypes belong to the strip model that fitted them; another model needs a new
+    """Heads and prototypes belong to the strip model that fitted them; another model needs a new
     calibration (its embeddings mean something else)."""
     from nardy_pi.vision.board.adapt import model_digest
 
     if cal.learned is None:
         raise ValueError("the calibration names the learned reader but has no learned section")
-    if cal.learned.prototypes is not None and cal.learned.model != model_digest():
+    if cal.learned.adaptation != "none" and cal.learned.model != model_digest():
         raise ValueError("the calibration was fitted to another strip model than the one "
                          "installed; calibrate again")
 

@@ -14,6 +14,9 @@ import numpy as np
 import pytest
 
 from nardy_pi.vision.board.adapt import model_digest
+from nardy_pi.vision.board.heads import Heads
+from nardy_pi.vision.board.model import shipped_model
+from nardy_pi.vision.board.reader import BoardReader
 from nardy_pi.vision.calibrate import calibrate
 from nardy_pi.vision.calibrate_board import Calibrated, calibrate_board
 from nardy_pi.vision.calibration import load_calibration, placed_at
@@ -60,10 +63,27 @@ def test_our_boards_keep_the_colour_reader_and_gain_a_learned_section(tmp_path) 
     cal.save(tmp_path / "c.json")
     data = json.loads((tmp_path / "c.json").read_text())
     assert data["format"] == 2 and data["reader"] == "colour"
-    assert {"layout", "prototypes", "model"} <= set(data["learned"])
+    assert {"layout", "prototypes", "heads", "model"} <= set(data["learned"])
     back = load_calibration(tmp_path / "c.json")
     assert back.reader == "colour" and back.learned.layout == cal.learned.layout
-    assert np.allclose(back.learned.prototypes.light, cal.learned.prototypes.light, atol=1e-5)
+    assert cal.learned.adaptation == "fine-tuned heads"
+    assert np.allclose(back.learned.heads.count_w, cal.learned.heads.count_w, atol=1e-5)
+
+
+def test_the_heads_read_from_the_network_give_its_own_outputs() -> None:
+    frames, result = heldout()
+    reader = BoardReader(frames[0].truth.corners, result.calibration.learned.layout,
+                         (1280, 960))
+    pred = reader.predict(frames[0].image)
+    count, light = Heads.from_model(shipped_model()).apply(pred.embedding)
+    assert np.abs(count - pred.count).max() < 1e-4 and np.abs(light - pred.light).max() < 1e-4
+    # Fitted to the known position, the heads move towards it, but held to the shipped ones.
+    known = np.array([*START.points, 0, 0])
+    fitted = Heads.from_model(shipped_model()).fitted(pred.embedding, known, reader.seen)
+    tuned, _ = fitted.apply(pred.embedding)
+    rows = np.arange(26)
+    assert (tuned[rows, np.abs(known)].mean() > count[rows, np.abs(known)].mean())
+    assert np.abs(fitted.count_w - Heads.from_model(shipped_model()).count_w).max() < 1.0
 
 
 def test_format_1_files_still_load(tmp_path) -> None:
@@ -81,7 +101,7 @@ def test_a_board_the_colour_reader_cannot_learn_gets_the_learned_reader(tmp_path
     frames, result = heldout()
     assert result.accepted, result.message
     cal = result.calibration
-    assert cal.reader == "learned" and cal.learned.prototypes is not None
+    assert cal.reader == "learned" and cal.learned.adaptation != "none"
     assert "learned reader" in result.message and "colour reader: reads back" in result.message
     cal.save(tmp_path / "c.json")
     observer = Observer(load_calibration(tmp_path / "c.json"))

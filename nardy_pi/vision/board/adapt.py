@@ -1,10 +1,12 @@
 """Calibration's learned section: adapt the strip reader to one board from a known position.
 
 The bar span is the measured candidate (measure.bar_candidates, or the default one-point bar)
-under which the model explains the known position best; the light/dark prototypes are the
-mean embeddings of the known position's light and dark stacks, fitted here with the model
-that is shipped now (a retrained model changes what an embedding means, so they are never
-constants, and the file records which model they belong to).
+under which the model explains the known position best. Then the first adaptation that reads
+the known position back is kept: the count and colour heads fine-tuned on its strips (judged
+leave-one-out, board/heads.py), else light/dark prototypes (the mean embeddings of its light
+and dark stacks), else the model as shipped. Both are fitted here with the model installed
+now (a retrained model changes what an embedding means, so they are never constants, and the
+file records which model they belong to).
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from pathlib import Path
 
 import numpy as np
 
+from nardy_pi.vision.board.heads import Heads
 from nardy_pi.vision.board.layout import BAR_LOWER, BAR_UPPER, SurfaceLayout
 from nardy_pi.vision.board.model import MODEL_PATH, StripModel, shipped_model
 from nardy_pi.vision.board.prototypes import Prototypes
@@ -32,12 +35,19 @@ def model_digest(path: str = str(MODEL_PATH)) -> str:
 @dataclass(frozen=True)
 class LearnedSection:
     layout: SurfaceLayout
-    prototypes: Prototypes | None  # None: the model's own colour opinion read the board back
-    model: str  # model_digest of the strip model the prototypes were fitted with
+    prototypes: Prototypes | None  # None: not needed to read the board back
+    model: str  # model_digest of the strip model the adaptation was fitted with
+    heads: Heads | None = None  # fine-tuned count/colour heads, when they read it back
+
+    @property
+    def adaptation(self) -> str:
+        return ("fine-tuned heads" if self.heads is not None else
+                "prototypes" if self.prototypes is not None else "none")
 
     def to_json(self) -> dict:
         return {"layout": self.layout.to_json(),
                 "prototypes": None if self.prototypes is None else self.prototypes.to_json(),
+                "heads": None if self.heads is None else self.heads.to_json(),
                 "model": self.model}
 
 
@@ -89,16 +99,23 @@ def fit_learned(image: np.ndarray, corners, board, model: StripModel | None = No
     assert best is not None
     _, layout, reader, pred = best
     digest = model_digest()
-    # Prototypes first; when they do not read the position back but the model's own opinion
-    # does, the board needs none.
-    protos = Prototypes.fit(pred.embedding, np.asarray(known), reader.seen)
+    seen = reader.seen
     tried = []
+    # Fine-tuned heads, read back leave-one-out: the honest check of a fit to this frame.
+    shipped = Heads.from_model(model)
+    heads = shipped.fitted(pred.embedding, known, seen)
+    count, light = shipped.leave_one_out(pred.embedding, known, seen)
+    reading = reader.reading_of(count, light, pred.occluded)
+    tried.append((disagreements(reading, board), LearnedSection(layout, None, digest, heads),
+                  reading))
+    protos = Prototypes.fit(pred.embedding, np.asarray(known), seen)
     for p in ([protos] if protos is not None else []) + [None]:
+        if not tried[-1][0]:
+            break
         reader.prototypes = p
         reading = reader.reading_from(pred)
-        bad = disagreements(reading, board)
-        tried.append((bad, LearnedSection(layout, p, digest), reading))
-        if not bad:
-            break
-    bad, section, reading = min(tried, key=lambda t: len(t[0]))
+        tried.append((disagreements(reading, board), LearnedSection(layout, p, digest),
+                      reading))
+    reader.prototypes = None
+    bad, section, reading = min(tried, key=lambda t: len(t[0]))  # the first of the best
     return LearnedFit(section, reading, bad)
