@@ -8,6 +8,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from nardy_pi.vision.board.decode import VALUES, decode, signed_distribution
+from nardy_pi.vision.board.heads import Heads
 from nardy_pi.vision.board.layout import SLOTS, STRIP_REACH_V, SurfaceLayout
 from nardy_pi.vision.board.model import StripModel, StripPredictions, shipped_model
 from nardy_pi.vision.board.prototypes import Prototypes
@@ -50,10 +51,12 @@ class BoardReader:
     """One surface placement (corners, layout, frame size) and the model to read it."""
 
     def __init__(self, corners, layout: SurfaceLayout, frame_size: tuple[int, int],
-                 model: StripModel | None = None, prototypes: Prototypes | None = None) -> None:
+                 model: StripModel | None = None, prototypes: Prototypes | None = None,
+                 heads: Heads | None = None) -> None:
         self.cutter = StripCutter(corners, layout, frame_size)
         self.model = model or shipped_model()
         self.prototypes = prototypes
+        self.heads = heads  # this board's fine-tuned count/colour heads (board/heads.py)
         self.seen = self.cutter.visible >= SEEN_SHARE
         self.cutter_corners = tuple((float(x), float(y)) for x, y in np.asarray(corners))
 
@@ -64,13 +67,20 @@ class BoardReader:
         return self.reading_from(self.predict(image))
 
     def reading_from(self, pred: StripPredictions) -> BoardReading:
-        light = pred.light
+        count, light = pred.count, pred.light
+        if self.heads is not None:
+            count, light = self.heads.apply(pred.embedding)
         if self.prototypes is not None:
             light = self.prototypes.light_probability(pred.embedding, light)
-        probs = signed_distribution(pred.count, light)
+        return self.reading_of(count, light, pred.occluded)
+
+    def reading_of(self, count: np.ndarray, light: np.ndarray,
+                   occluded: np.ndarray) -> BoardReading:
+        """A reading from per-slot count probabilities and light-side probabilities."""
+        probs = signed_distribution(count, light)
         decoded = decode(probs, self.seen)
         return BoardReading(decoded.counts, probs, decoded.confidence, decoded.board_confidence,
-                            pred.occluded, self.seen, self.cutter.layout, self.cutter.h_surface)
+                            occluded, self.seen, self.cutter.layout, self.cutter.h_surface)
 
 
 def known_log_likelihood(probs: np.ndarray, seen: np.ndarray, counts) -> float:
