@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from nardy_pi.vision.board.reader import BoardReader, BoardReading, fit_layout
+from nardy_pi.vision.board.reader import BoardReading, fit_reader
 from nardy_pi.vision.board.strips import map_points
 from nardy_pi.vision.roll import judge_roll
 from nardy_pi.vision.types import DieOnBoard, DieReading, Observation
@@ -31,8 +31,8 @@ class FirstLook:
 def read_unseen_board(image: np.ndarray, corners, dice_finder: DiceFinder | None = None,
                       accepted_dice_counts: tuple[int, ...] = (2,)) -> FirstLook:
     corners = np.asarray(corners, dtype=np.float64)
-    layout = fit_layout(image, corners)
-    reading = BoardReader(corners, layout, (image.shape[1], image.shape[0])).read(image)
+    reader, predictions = fit_reader(image, corners)
+    reading = reader.reading_from(predictions)
     counts = reading.counts
     points = tuple(counts[:24])
     bar_white = max(counts[24] or 0, 0)
