@@ -48,10 +48,10 @@ def default_dice_finder(learned: bool = False) -> DiceFinder | None:
         except (ImportError, FileNotFoundError, cv2.error):
             pass
     try:
-        from nardy_pi.vision.dice import find_dice
+        from nardy_pi.vision.dice import PlainDiceFinder
     except ImportError:
         return None
-    return find_dice
+    return PlainDiceFinder()
 
 
 @dataclass(frozen=True, slots=True)
@@ -196,8 +196,12 @@ class Observer:
             found = self.dice_finder(image, h)  # type: ignore[call-arg]
             readings, cube = list(found.dice), cube_from_seen(found.cube, h_inv)
         else:
-            readings = list(self.dice_finder(image)) if self.dice_finder else []
-            readings = [d for d in readings if _die_sized(d, h_inv)]
+            if getattr(self.dice_finder, "takes_box_filter", False):
+                # Blobs not sized like a die (stacks, light points) go before pips are sought.
+                found = self.dice_finder(image, keep_box=lambda box: _box_die_sized(box, h_inv))
+            else:
+                found = self.dice_finder(image) if self.dice_finder else []
+            readings = [d for d in found if _die_sized(d, h_inv)]
             cube = find_cube(image, h)
             if cube is not None:
                 readings = [d for d in readings if not _inside(d.center, cube.box)]
@@ -240,7 +244,11 @@ def _inside(p: tuple[float, float], box: tuple[float, float, float, float]) -> b
 def _die_sized(d: DieReading, h_inv: np.ndarray) -> bool:
     """The finder works without the board; the board's scale rules out blobs that are far
     larger or smaller than a die (a stack of checkers, a glint)."""
-    x0, y0, x1, y1 = d.box
+    return _box_die_sized(d.box, h_inv)
+
+
+def _box_die_sized(box: tuple[float, float, float, float], h_inv: np.ndarray) -> bool:
+    x0, y0, x1, y1 = box
     board = g.apply_homography(h_inv, np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]]))
     size = float(np.max(board.max(axis=0) - board.min(axis=0)))
     return DIE_SIZE_RANGE[0] <= size <= DIE_SIZE_RANGE[1]

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from nardy_pi.vision.board.model import StripModel
-from nardy_pi.vision.board.reader import BoardReader, BoardReading, fit_layout
+from nardy_pi.vision.board.reader import BoardReading, fit_reader
 from nardy_pi.vision.board.strips import map_points
 from nardy_pi.vision.roll import judge_roll
 from nardy_pi.vision.types import CubeReading, DieOnBoard, DieReading, Observation
@@ -33,8 +33,8 @@ def read_unseen_board(image: np.ndarray, corners, dice_finder: DiceFinder | None
                       accepted_dice_counts: tuple[int, ...] = (2,),
                       model: StripModel | None = None) -> FirstLook:
     corners = np.asarray(corners, dtype=np.float64)
-    layout = fit_layout(image, corners, model)
-    reading = BoardReader(corners, layout, (image.shape[1], image.shape[0]), model).read(image)
+    reader, predictions = fit_reader(image, corners, model)
+    reading = reader.reading_from(predictions)
     found = list(dice_finder(image)) if dice_finder else []
     obs = observation_from_reading(reading, found, accepted_dice_counts)
     return FirstLook(obs, reading, tuple(d.box for d in found))

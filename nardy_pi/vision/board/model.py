@@ -20,6 +20,11 @@ class StripPredictions:
     occluded: np.ndarray  # N: probability that something else covers the strip
     embedding: np.ndarray  # N x E: what the heads read (calibration keeps prototypes)
 
+    def rows(self, which: slice) -> StripPredictions:
+        """The predictions of some strips of a batch."""
+        return StripPredictions(self.count[which], self.light[which], self.occluded[which],
+                                self.embedding[which])
+
 
 def _softmax(z: np.ndarray) -> np.ndarray:
     z = z - z.max(axis=1, keepdims=True)
