@@ -76,7 +76,7 @@ def test_real_photos_read_without_calibration() -> None:
 
     score = held_out_score(make_reader, labels=labels, root=root)
     assert score.overall.slots >= 20 * 25
-    assert len(score.per_board) == len({lab.board for lab in labels})
+    assert len(score.per_board) == len({lab.board for lab in labels if lab.checked})
     # A floor under today's figure (see bench/bench_board_reader.py), to catch a regression.
     print(f"real reference photos, held out: {score.overall.per_slot:.1%} per slot")
     assert score.overall.per_slot >= 0.90

@@ -107,13 +107,16 @@ def fit_reader(image: np.ndarray, corners,
     size = (image.shape[1], image.shape[0])
     readers = [BoardReader(corners, layout, size, model)
                for layout in [*bar_candidates(image, corners), SurfaceLayout()]]
-    pred = model.predict(np.concatenate([normalise(r.cutter.cut(image)) for r in readers]))
-    best: tuple[float, BoardReader, StripPredictions] | None = None
+    strips = np.concatenate([normalise(r.cutter.cut(image)) for r in readers])
+    pred = model.predict(strips)
+    best: tuple[float, int] | None = None
     for k, reader in enumerate(readers):
         mine = pred.rows(slice(k * SLOTS, (k + 1) * SLOTS))
         probs = signed_distribution(mine.count, mine.light)
         score = float(np.log(np.maximum(probs.max(axis=1), 1e-6))[reader.seen].sum())
         if best is None or score > best[0]:
-            best = (score, reader, mine)
+            best = (score, k)
     assert best is not None
-    return best[1], best[2]
+    k = best[1]
+    # The chosen layout is read once more, mirrored, and the two readings averaged.
+    return readers[k], model.predict_mirrored(strips[k * SLOTS:(k + 1) * SLOTS])
