@@ -1,7 +1,9 @@
 """Engine and storage figures: events/s appended and replayed, replay time of a 25-point
-match, and (with --crash-rounds N) a long SIGKILL run of the crash-safety check.
+match, a huge ladder of doubles in the live engine (crazy long nardy, 1-1 from a spread
+position) against the old path that listed every play first (--no-unbounded skips that
+16 s run), and (with --crash-rounds N) a long SIGKILL run of the crash-safety check.
 
-    python3 bench/bench_engine.py [--events 600] [--crash-rounds 0]
+    python3 bench/bench_engine.py [--events 600] [--crash-rounds 0] [--no-unbounded]
 
 Prints measured figures only; nothing here is asserted.
 """
@@ -22,6 +24,7 @@ from nardy_pi.game.errors import IllegalEventError
 from nardy_pi.game.events import GameEvent, MatchStarted
 from nardy_pi.records.mat_replay import replay_record
 from nardy_pi.records.mat_text import parse_mat
+from nardy_pi.rules.position import Position
 from nardy_pi.store.eventlog import EventStore
 from tests.store.crash_writer import next_event
 
@@ -87,6 +90,42 @@ def bench_25_point_match() -> None:
           f"(generation by gnubg took {generated:.1f} s)")  # fmt: skip
 
 
+def bench_huge_ladder(unbounded: bool) -> None:
+    """The engine's roll and move on 1-1 from SPREAD: CPU seconds now, and the old way."""
+    from nardy_pi.game.events import Correct, Move
+    from nardy_pi.rules.movegen import legal_plays
+    from nardy_pi.rules.notation.xgid import parse_position
+    from nardy_pi.rules.variants import get_variant
+    from tests.rules.long.test_ladder_bounds import SPREAD, _random_ladder_play
+
+    v = get_variant("crazy-long")
+    position, _ = parse_position(SPREAD, v)
+    after = _random_ladder_play(position, (1, 1))
+    own, opp = position.view(v)
+    own[23] -= 1
+    own[22] += 1
+    short = Position.from_view(v, position.turn, own, opp)
+    t0 = time.process_time()
+    state = apply(start_match(MatchStarted("crazy-long", 0)), Correct.of(position, (1, 1)))
+    rolled = time.process_time() - t0
+    t0 = time.process_time()
+    try:
+        apply(state, Move(position.turn, short.points, short.bar, short.off))
+        verdict = "ACCEPTED (wrong)"
+    except IllegalEventError:
+        verdict = "refused"
+    refused = time.process_time() - t0
+    t0 = time.process_time()
+    apply(state, Move(position.turn, after.points, after.bar, after.off))
+    taken = time.process_time() - t0
+    print(f"crazy-long 1-1 from a spread position, engine: throw {rolled:.3f} s CPU (plays "
+          f"not listed), illegal move {verdict} {refused:.3f} s, legal move taken {taken:.3f} s")
+    if unbounded:
+        t0 = time.process_time()
+        n = len(legal_plays(position, (1, 1), v))
+        print(f"  the old throw listed all {n:,} plays first: {time.process_time() - t0:.1f} s CPU")
+
+
 def bench_crash(rounds: int) -> None:
     from tests.store import test_crash_safety as crash
 
@@ -102,9 +141,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--events", type=int, default=600)
     parser.add_argument("--crash-rounds", type=int, default=0)
+    parser.add_argument("--no-unbounded", action="store_true")
     args = parser.parse_args()
     bench_store(random_session(args.events))
     bench_25_point_match()
+    bench_huge_ladder(not args.no_unbounded)
     if args.crash_rounds:
         bench_crash(args.crash_rounds)
 

@@ -31,7 +31,7 @@ from nardy_pi.referee.roll import HalfRule, judge_opening, judge_throw
 from nardy_pi.referee.settle import DiceKey, Settler, dice_key
 from nardy_pi.rules.errors import TooManyPlaysError
 from nardy_pi.rules.inference import Diagnosis, infer
-from nardy_pi.rules.movegen import legal_plays
+from nardy_pi.rules.movegen import PLAY_LIST_LIMIT, legal_plays
 from nardy_pi.rules.play import Play
 from nardy_pi.rules.position import Position
 from nardy_pi.rules.settings import DEFAULT_SETTINGS, RuleSettings
@@ -42,7 +42,7 @@ from nardy_pi.vision.types import Observation
 # Diagnoses that mean "the board is not this game any more" rather than "a rule was broken".
 #: more distinct plays than this are not listed at a roll (a ladder of doubles can have
 #: hundreds of thousands): the referee then judges each settled board by inference alone
-REFEREE_PLAY_LIMIT = 5_000
+REFEREE_PLAY_LIMIT = PLAY_LIST_LIMIT
 DESYNC_CODES = frozenset({"checker_count", "opponent_disturbed", "wrong_side"})
 
 #: above this many legal plays the part-way boards are not offered to the decoder (the move
@@ -253,12 +253,13 @@ class Referee:
         phase: Phase,
         position: Position,
         dice: tuple[int, ...] | None,
-        plays: Sequence[Play],
+        plays: Sequence[Play] | None,
         movements: bool = False,
         left_board: Position | None = None,
     ) -> None:
         """The match engine decided: its game, phase, position (turn = the side to act), dice
-        and legal plays become the record the board is checked against. A gulbar extra
+        and legal plays (None: too many to list, each board is judged by aimed inference)
+        become the record the board is checked against. A gulbar extra
         throw, an opponent's left-over movements, a pass and an undo all arrive this way.
         `left_board`: the board an undone play left, which must not count as that play again.
         """

@@ -27,6 +27,10 @@ from nardy_pi.rules.variants import Variant, get_variant
 
 HOME_TOP = 6
 
+#: the most plays the live game lists at one roll (a few tens of milliseconds of work): a
+#: ladder of doubles can have hundreds of thousands, and those are judged by aimed search
+PLAY_LIST_LIMIT = 5_000
+
 
 @dataclass(frozen=True, slots=True)
 class Relax:
@@ -388,15 +392,31 @@ def full_play_exists(
     v = get_variant(variant)
     roll = parse_dice(dice)
     moves = movement_sequence(v, roll, settings)
-    orders = dice_orders(moves, is_ladder(v, roll))
+    allowance = head_allowance(v, position.view(v, position.turn)[0], roll, settings)[0]
+    return _full_exists(position, v, settings, dice_orders(moves, is_ladder(v, roll)),
+                        allowance, max(roll))  # fmt: skip
+
+
+def full_movements_exist(
+    position: Position, moves: tuple[int, ...], variant: str | Variant,
+    settings: RuleSettings = DEFAULT_SETTINGS, ordered: bool = False,
+) -> bool:
+    """`full_play_exists` for a bare list of movements (`legal_plays_for_movements`)."""
+    v = get_variant(variant)
+    return _full_exists(position, v, settings, dice_orders(tuple(moves), ordered), 1, max(moves))
+
+
+def _full_exists(
+    position: Position, v: Variant, settings: RuleSettings, orders: list[tuple[int, ...]],
+    allowance: int, larger: int,
+) -> bool:
     own, opp = position.view(v, position.turn)
     search = _Search(v, settings, own, opp, STRICT)
     search.seen = {}
-    search.stop_at_full = len(moves)
-    allowance = head_allowance(v, own, roll, settings)[0]
+    search.stop_at_full = len(orders[0])
     try:
         for seq in orders:
-            search.run(seq, 0, BAR, allowance, (), False, max(roll))
+            search.run(seq, 0, BAR, allowance, (), False, larger)
     except _FullPlay:
         return True
     return False
@@ -409,19 +429,20 @@ def legal_plays_for_movements(
     settings: RuleSettings = DEFAULT_SETTINGS,
     relax: Relax = STRICT,
     ordered: bool = False,
+    limit: int | None = None,
 ) -> list[Play]:
     """Legal plays of a bare list of movements for the side to move, e.g. the movements a
     gulbar opponent left unplayed (`long_rules.unplayed_movements`).
 
     `ordered`: play them in the given order (the rest of a ladder of doubles). The same
-    forced-move rules apply; one checker may leave the head.
+    forced-move rules apply; one checker may leave the head. `limit` as in `legal_plays`.
     """
     v = get_variant(variant)
     if not moves or any(not 1 <= m <= 6 for m in moves):
         raise ValueError(f"movements are 1-6 each, got {list(moves)!r}")
     orders = dice_orders(tuple(moves), ordered)
     two_dice = len(moves) == 2 and moves[0] != moves[1]
-    return _plays(position, v, settings, relax, orders, (1,), two_dice)
+    return _plays(position, v, settings, relax, orders, (1,), two_dice, limit)
 
 
 def _plays(
@@ -481,10 +502,13 @@ def _aimed_search(
     settings: RuleSettings,
     relax: Relax,
     allowance: int,
+    orders: list[tuple[int, ...]] | None = None,
 ) -> _Search:
-    """A search that keeps only `target` (own + opp arrays) and every step list reaching it."""
+    """A search that keeps only `target` (own + opp arrays) and every step list reaching it.
+    `orders`: the movement orders to play (default: the roll's)."""
     own, opp = position.view(v, position.turn)
-    orders = dice_orders(movement_sequence(v, roll, settings), is_ladder(v, roll))
+    if orders is None:
+        orders = dice_orders(movement_sequence(v, roll, settings), is_ladder(v, roll))
     search = _Search(v, settings, own, opp, relax)
     search.aim(target)
     search.paths = {}
@@ -557,6 +581,32 @@ def full_play_reaching(
         result = Position.from_view(v, position.turn, list(target[:26]), list(target[26:]))
         return Play(entry[3], result), tuple(sorted(texts))
     return None, ()
+
+
+def movements_play_reaching(
+    position: Position,
+    moves: tuple[int, ...],
+    variant: str | Variant,
+    after: Position,
+    settings: RuleSettings = DEFAULT_SETTINGS,
+    ordered: bool = False,
+) -> Play | None:
+    """The play of every one of `moves` (`legal_plays_for_movements`) that turns `position`
+    into `after`, found by a search aimed at `after`; None when no such full play exists
+    (a play of fewer movements is then legal only if no full one exists at all)."""
+    v = get_variant(variant)
+    moves = tuple(moves)
+    if ordered and ladder.applies_to_movements(position, v, after):
+        return ladder.movements_play_reaching(position, moves, v, after, settings)
+    target = _target(position, v, after)
+    larger = max(moves)
+    search = _aimed_search(position, v, (larger, larger), target, settings, STRICT, 1,
+                           dice_orders(moves, ordered))  # fmt: skip
+    entry = search.leaves.get(target)
+    if entry is None or entry[0] != len(moves) or entry[2]:
+        return None
+    result = Position.from_view(v, position.turn, list(target[:26]), list(target[26:]))
+    return Play(entry[3], result)
 
 
 def play_among(
