@@ -123,6 +123,9 @@ class WebServer:
             # stream is noticed at once rather than at a failed write.
             channel_request_lookahead=1,
             ident="nardy-pi",
+            # poll(), not select(): select() ends the server thread once a socket's number
+            # passes 1023 (FD_SETSIZE), which a crowd of connections can bring about.
+            asyncore_use_poll=True,
             clear_untrusted_proxy_headers=True,
         )
         dispatcher = ThreadedTaskDispatcher()
