@@ -251,12 +251,10 @@ def _check_field(kind: str, name: str, value: Any) -> None:
         or (isinstance(value, list) and len(value) == 2 and all(_is_int(v) for v in value))
     ):
         raise ValueError(f"{where}: two whole numbers, got {value!r:.40}")
-    if name in _NAMES:
-        from nardy_pi.validation import player_name  # same rule as the control panel
-
-        if player_name(value, name) != value:
-            raise ValueError(f"{where}: a name without surrounding spaces")
-    if name in ("variant", "play") and not (
+    # Names: printable (a line break would corrupt a .mat record); the stricter rules of
+    # the panel (`validation.player_name`) are left to the writers, so no log our own
+    # older versions wrote becomes unreadable.
+    if name in (*_NAMES, "variant", "play") and not (
         isinstance(value, str) and len(value) <= MAX_PLAY_TEXT and value.isprintable()
     ):
         raise ValueError(f"{where}: a short printable text, got {value!r:.40}")
