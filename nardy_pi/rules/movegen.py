@@ -187,7 +187,7 @@ class _Search:
             return False
         n = len(self.steps)
         if self.stop_at_full is not None and n >= self.stop_at_full:
-            raise _FullPlay
+            raise _FullPlay(tuple(self.steps), (*self.own, *self.opp))
         key = (*self.own, *self.opp)
         if self.target is not None and key != self.target:
             return True  # a legal result, just not the one looked for
@@ -335,7 +335,8 @@ class _Search:
 
 
 class _FullPlay(Exception):
-    """Raised inside the search once a legal play using every movement is found."""
+    """Raised inside the search once a legal play using every movement is found (its steps
+    and result key as the arguments)."""
 
 
 def _search_all(
@@ -389,12 +390,27 @@ def full_play_exists(
 ) -> bool:
     """Can the side to move play every movement of the roll (first head allowance)? Stops at
     the first such play, so it stays cheap where listing every play would not."""
+    return some_full_play(position, dice, variant, settings) is not None
+
+
+def some_full_play(
+    position: Position,
+    dice: tuple[int, int] | list[int] | str,
+    variant: str | Variant,
+    settings: RuleSettings = DEFAULT_SETTINGS,
+) -> Play | None:
+    """The first play found that uses every movement of the roll, or None: a legal play
+    of a huge ladder without listing the others (the demo table plays it)."""
     v = get_variant(variant)
     roll = parse_dice(dice)
     moves = movement_sequence(v, roll, settings)
     allowance = head_allowance(v, position.view(v, position.turn)[0], roll, settings)[0]
-    return _full_exists(position, v, settings, dice_orders(moves, is_ladder(v, roll)),
-                        allowance, max(roll))  # fmt: skip
+    found = _full_play(position, v, settings, dice_orders(moves, is_ladder(v, roll)),
+                       allowance, max(roll))  # fmt: skip
+    if found is None:
+        return None
+    steps, key = found
+    return Play(steps, Position.from_view(v, position.turn, list(key[:26]), list(key[26:])))
 
 
 def full_movements_exist(
@@ -403,13 +419,14 @@ def full_movements_exist(
 ) -> bool:
     """`full_play_exists` for a bare list of movements (`legal_plays_for_movements`)."""
     v = get_variant(variant)
-    return _full_exists(position, v, settings, dice_orders(tuple(moves), ordered), 1, max(moves))
+    orders = dice_orders(tuple(moves), ordered)
+    return _full_play(position, v, settings, orders, 1, max(moves)) is not None
 
 
-def _full_exists(
+def _full_play(
     position: Position, v: Variant, settings: RuleSettings, orders: list[tuple[int, ...]],
     allowance: int, larger: int,
-) -> bool:
+) -> tuple[tuple[Step, ...], tuple[int, ...]] | None:
     own, opp = position.view(v, position.turn)
     search = _Search(v, settings, own, opp, STRICT)
     search.seen = {}
@@ -417,9 +434,9 @@ def _full_exists(
     try:
         for seq in orders:
             search.run(seq, 0, BAR, allowance, (), False, larger)
-    except _FullPlay:
-        return True
-    return False
+    except _FullPlay as found:
+        return found.args[0], found.args[1]
+    return None
 
 
 def legal_plays_for_movements(
