@@ -76,7 +76,7 @@ def play_of(
     if after is None:
         raise IllegalEventError(f"the position after the move{shown} is not a board")
     if game.movements:
-        play = _movements_play(game, v, rules, after, ordered)
+        play = movements_play(game.position, game.movements, v, rules, after, ordered)
         if play is None:
             raise IllegalEventError(
                 f"the position after the move{shown} is not reachable by a legal play"
@@ -108,17 +108,18 @@ def _infer(game: GameState, v: Variant, rules: RuleSettings, after: Position) ->
         return None
 
 
-def _movements_play(
-    game: GameState, v: Variant, rules: RuleSettings, after: Position, ordered: bool
+def movements_play(
+    position: Position, moves: tuple[int, ...], v: Variant, rules: RuleSettings,
+    after: Position, ordered: bool,
 ) -> Play | None:
-    """A gulbar opponent's left-over movements, too many plays to list: a full play aimed at
-    `after`; only when none exists at all may a shorter one be legal (a smaller tree)."""
-    moves = game.movements
+    """The legal play of a gulbar opponent's left-over movements reaching `after`, when
+    there are too many to list: a full play aimed at `after`; only when none exists at all
+    may a shorter one be legal (a smaller tree, listed with a bound)."""
     try:
-        play = movements_play_reaching(game.position, moves, v, after, rules, ordered)
-        if play is not None or full_movements_exist(game.position, moves, v, rules, ordered):
+        play = movements_play_reaching(position, moves, v, after, rules, ordered)
+        if play is not None or full_movements_exist(position, moves, v, rules, ordered):
             return play
-        plays = legal_plays_for_movements(game.position, moves, v, rules, ordered=ordered,
+        plays = legal_plays_for_movements(position, moves, v, rules, ordered=ordered,
                                           limit=INFERENCE_PLAY_LIMIT)  # fmt: skip
     except (RulesError, ValueError):
         return None  # TooManyPlaysError included: refused rather than waited on

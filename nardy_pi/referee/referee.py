@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from nardy_pi.game.plays import movements_play
 from nardy_pi.game.state import Phase
 from nardy_pi.referee import events as ev
 from nardy_pi.referee.board import (
@@ -386,6 +387,8 @@ class Referee:
         self._progress = (None, ())
         mover = self.position.turn
         try:
+            if plays is None and movements:  # the engine found too many to list
+                raise TooManyPlaysError(REFEREE_PLAY_LIMIT)
             if plays is None:
                 plays = legal_plays(
                     self.position, (dice[0], dice[1]), self.variant, self.rules,
@@ -413,8 +416,16 @@ class Referee:
             if board == board_key(self.position):
                 return False
             after = board_position(board, self.position.turn)
+            if self._movements:
+                return self._unlisted_movements_play(after) is not None
             return infer(self.position, self.dice, after, self.variant, self.rules).legal
         return self._view(board) in self._results
+
+    def _unlisted_movements_play(self, after: Position) -> Play | None:
+        """Left-over movements too many to list: only the rest of a ladder can be (in order)."""
+        assert self.dice is not None
+        return movements_play(self.position, tuple(self.dice), self.variant, self.rules,
+                              after, ordered=self.variant.doubles_ladder)  # fmt: skip
 
     def _map(self) -> MoveMap:
         if self._move_map is None:
@@ -458,6 +469,10 @@ class Referee:
         if self._movements:  # left-over movements: no throw to diagnose against
             view = self._view(board)
             mover = before.turn
+            if self._results is None:
+                found = self._unlisted_movements_play(board_position(board, mover))
+                if found is not None:
+                    return self._clear_desync() + self._record(found)
             for play in self._plays:
                 if view_key(play.result, self.variant, mover) == view:
                     return self._clear_desync() + self._record(play)

@@ -5,6 +5,8 @@ Timings are in bench/bench_rules.py (engine figures), never asserted here."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from nardy_pi.game.engine import apply, start_match
@@ -13,6 +15,7 @@ from nardy_pi.game.events import Correct, MatchStarted, Move
 from nardy_pi.game.plays import played
 from nardy_pi.game.state import MatchState, Phase
 from nardy_pi.records.mat_export import export_mat
+from nardy_pi.rules.errors import TooManyPlaysError
 from nardy_pi.rules.notation.xgid import parse_position
 from nardy_pi.rules.position import Position
 from nardy_pi.rules.variants import get_variant
@@ -65,3 +68,59 @@ def test_small_rolls_are_still_listed_for_hints_and_the_forced_play() -> None:
     plain = apply(start_match(MatchStarted("crazy-long", 0)), Correct.of(position, (6, 5)))
     assert plain.game.plays is not None and len(plain.game.plays) > 1
     assert state.game.plays is None
+
+
+LEFT = (4, 4, 5, 5, 6, 6)  # the rest of a mad-gulbar ladder: over 5,000 plays from SPREAD
+
+
+def random_leftover_play(position: Position, moves: tuple[int, ...], variant: str) -> Position:
+    """The movements in order, each by a random checker that can make it (none from the
+    home, one from the head), retried until no illegal six-block: built without the
+    generator."""
+    from nardy_pi.rules.long_rules import illegal_six_block
+
+    v = get_variant(variant)
+    rng = random.Random(5)
+    for _ in range(5000):
+        own, opp = position.view(v)
+        head_used = False
+        for m in moves:
+            sources = [s for s in range(24, 6, -1) if own[s] and s - m >= 1
+                       and not opp[s - m] and not (s == 24 and head_used)]  # fmt: skip
+            if not sources:
+                break
+            src = rng.choice(sources)
+            head_used = head_used or src == 24
+            own[src] -= 1
+            own[src - m] += 1
+        else:
+            after = Position.from_view(v, position.turn, own, opp)
+            if illegal_six_block(after, v, position.turn) is None:
+                return after
+    raise AssertionError("no legal left-over play found")
+
+
+def test_left_over_ladder_movements_too_many_to_list_are_judged_by_their_board() -> None:
+    from dataclasses import replace
+
+    from nardy_pi.rules.movegen import legal_plays_for_movements
+
+    v = get_variant("mad-gulbar")
+    position, _ = parse_position(SPREAD, v)
+    side = position.turn
+    with pytest.raises(TooManyPlaysError):
+        legal_plays_for_movements(position, LEFT, v, ordered=True, limit=5000)
+    state = apply(start_match(MatchStarted("mad-gulbar", 0)), Correct.of(position))
+    game = replace(state.game, phase=Phase.MOVE, turn=side, position=position, dice=None,
+                   movements=LEFT, movements_in_order=True, plays=None,
+                   next_turn=side.opponent)  # fmt: skip
+    state = replace(state, game=game)
+    after = random_leftover_play(position, LEFT, "mad-gulbar")
+    new = apply(state, _move(side, after))
+    assert new.game.phase is Phase.ROLL and new.game.turn is side.opponent
+    assert new.game.position.points == after.points
+    own, opp = position.view(v)
+    own[23] -= 1
+    own[22] += 1
+    with pytest.raises(IllegalEventError, match="not reachable"):
+        apply(state, _move(side, Position.from_view(v, side, own, opp)))
