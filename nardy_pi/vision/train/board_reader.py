@@ -208,7 +208,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.init is None:
             p.error("--recipe photos fine-tunes a base model: give it with --init BASE.onnx")
         args.photos = True
-        args.classic, args.randomised, args.copies = 100, 200, 1
+        args.classic, args.randomised, args.copies = 200, 400, 1
         args.steps, args.lr = 800, 1e-3
     if args.smoke:
         args.classic, args.randomised, args.copies, args.steps = 3, 2, 1, 3
