@@ -89,13 +89,16 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--heat-steps", type=int, default=1500)
     parser.add_argument("--check-epochs", type=int, default=10)
+    parser.add_argument("--board-repeat", type=int, default=6,
+                        help="copies of each real board photo in the mix (each at its own "
+                        "scale and jitter): a few dozen real boards against a thousand renders")
     parser.add_argument("--photos", type=Path, default=DEFAULT_PHOTOS)
     parser.add_argument("--boards", type=Path, default=DEFAULT_BOARDS)
     parser.add_argument("--cache", type=Path, default=DEFAULT_CACHE)
     parser.add_argument("--write", action="store_true", help="store the ONNX models")
     parser.add_argument("--folds", action="store_true",
                         help="instead: two fold models for bench/bench_dice_board.py, each "
-                        "without the board photos and one half of the dice photos' scenes")
+                        "without one half of the real photos, grouped by board / scene")
     args = parser.parse_args()
     try:
         from nardy_pi.vision.dice_training_net import export_onnx, train_nets
@@ -109,7 +112,8 @@ def main() -> int:
     except ImportError:
         print("randomised renderer not installed: old renderer only")
     dice, board = real_samples(args.photos, args.boards)
-    print(f"{len(renders)} renders, {len(dice)} dice photos, {len(board)} board photos "
+    board = board * args.board_repeat
+    print(f"{len(renders)} renders, {len(dice)} dice photos, {len(board)} board photo copies "
           f"({time.perf_counter() - t0:.0f} s to load)")
     if args.folds:  # each fold model never sees the real photos of its fold
         for k in (0, 1):
@@ -118,7 +122,7 @@ def main() -> int:
                                      args.heat_steps, args.check_epochs)
             export_onnx(heat, check, args.cache / f"fold{k}_heat.onnx",
                         args.cache / f"fold{k}_check.onnx")
-            print(f"fold {k}: trained on {len(kept)} of {len(dice) + len(board)} real photos "
+            print(f"fold {k}: trained on {len(kept)} of {len(dice) + len(board)} real frames "
                   f"({time.perf_counter() - t0:.0f} s)")
         return 0
     heat, check = train_nets([*renders, *dice, *board], args.seed, args.heat_steps,
