@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from nardy_pi.vision import geometry as g
 from nardy_pi.vision.board.reader import BoardReader, BoardReading, fit_layout
 from nardy_pi.vision.board.strips import map_points
 from nardy_pi.vision.roll import judge_roll
@@ -41,7 +42,7 @@ def read_unseen_board(image: np.ndarray, corners, dice_finder: DiceFinder | None
     if all(c is not None for c in counts):  # the whole surface seen: the rest is borne off
         off_white = max(CHECKERS - bar_white - sum(c for c in points if c and c > 0), 0)
         off_black = max(CHECKERS - bar_black - sum(-c for c in points if c and c < 0), 0)
-    found = list(dice_finder(image)) if dice_finder else []
+    found = _find_dice(image, corners, dice_finder)
     dice = tuple(_place(d, reading) for d in found)
     obs = Observation(
         points=points,  # type: ignore[arg-type]  # None marks a point out of view
@@ -57,6 +58,18 @@ def read_unseen_board(image: np.ndarray, corners, dice_finder: DiceFinder | None
         point_confidence=tuple(reading.slot_confidence[:24]),
     )
     return FirstLook(obs, reading, tuple(d.box for d in found))
+
+
+def _find_dice(image: np.ndarray, corners: np.ndarray,
+               dice_finder: DiceFinder | None) -> list[DieReading]:
+    """A board finder (`uses_board`, vision/dice_board.py) takes its die size from the corners;
+    its cube is not reported here (see the module docstring)."""
+    if dice_finder is None:
+        return []
+    if getattr(dice_finder, "uses_board", False):
+        h = g.board_to_image_homography(corners)
+        return list(dice_finder(image, h).dice)  # type: ignore[call-arg,attr-defined]
+    return list(dice_finder(image))
 
 
 def _place(d: DieReading, reading: BoardReading) -> DieOnBoard:
