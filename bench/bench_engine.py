@@ -1,7 +1,10 @@
 """Engine and storage figures: events/s appended and replayed, replay time of a 25-point
-match, and (with --crash-rounds N) a long SIGKILL run of the crash-safety check.
+match, a huge ladder of doubles in the live engine (crazy long nardy, 1-1 from a spread
+position) against the old path that listed every play first (--unbounded runs it in a
+child held to 120 s CPU and 4 GB), and (with --crash-rounds N) a long SIGKILL run of the
+crash-safety check.
 
-    python3 bench/bench_engine.py [--events 600] [--crash-rounds 0]
+    python3 bench/bench_engine.py [--events 600] [--crash-rounds 0] [--unbounded]
 
 Prints measured figures only; nothing here is asserted.
 """
@@ -9,6 +12,7 @@ Prints measured figures only; nothing here is asserted.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import random
 import sys
 import tempfile
@@ -22,6 +26,7 @@ from nardy_pi.game.errors import IllegalEventError
 from nardy_pi.game.events import GameEvent, MatchStarted
 from nardy_pi.records.mat_replay import replay_record
 from nardy_pi.records.mat_text import parse_mat
+from nardy_pi.rules.position import Position
 from nardy_pi.store.eventlog import EventStore
 from tests.store.crash_writer import next_event
 
@@ -87,6 +92,75 @@ def bench_25_point_match() -> None:
           f"(generation by gnubg took {generated:.1f} s)")  # fmt: skip
 
 
+def bench_huge_ladder(unbounded: bool) -> None:
+    """The engine's roll and move on 1-1 from SPREAD: CPU seconds now, and the old way."""
+    from nardy_pi.game.events import Correct, Move
+    from nardy_pi.rules.errors import TooManyPlaysError
+    from nardy_pi.rules.movegen import legal_plays
+    from nardy_pi.rules.notation.xgid import parse_position
+    from nardy_pi.rules.variants import get_variant
+    from tests.rules.long.test_ladder_bounds import SPREAD, _random_ladder_play
+
+    v = get_variant("crazy-long")
+    position, _ = parse_position(SPREAD, v)
+    after = _random_ladder_play(position, (1, 1))
+    own, opp = position.view(v)
+    own[23] -= 1
+    own[22] += 1
+    short = Position.from_view(v, position.turn, own, opp)
+    t0 = time.process_time()
+    state = apply(start_match(MatchStarted("crazy-long", 0)), Correct.of(position, (1, 1)))
+    rolled = time.process_time() - t0
+    t0 = time.process_time()
+    try:
+        apply(state, Move(position.turn, short.points, short.bar, short.off))
+        verdict = "ACCEPTED (wrong)"
+    except IllegalEventError:
+        verdict = "refused"
+    refused = time.process_time() - t0
+    t0 = time.process_time()
+    apply(state, Move(position.turn, after.points, after.bar, after.off))
+    taken = time.process_time() - t0
+    print(f"crazy-long 1-1 from a spread position, engine: throw {rolled:.3f} s CPU (plays "
+          f"not listed), illegal move {verdict} {refused:.3f} s, legal move taken {taken:.3f} s")
+    t0 = time.process_time()
+    with contextlib.suppress(TooManyPlaysError):
+        legal_plays(position, (1, 1), v, limit=20_000)
+    per = (time.process_time() - t0) / 20_000
+    print(f"  the old throw listed every play first: 20,000 listed in {per * 20_000:.2f} s CPU, "
+          f"so all 236,858 >= {per * 236_858:.0f} s (the issue measured 16 s elsewhere)")
+    if unbounded:
+        print("  " + _unbounded_run())
+
+
+def _unbounded_run(cpu_seconds: int = 120, memory_gb: int = 4) -> str:
+    """The old path for real, in a child held to `cpu_seconds` and `memory_gb` (unbounded it
+    passed 160 s CPU and 9 GB on the 2-core development machine before it was stopped)."""
+    import resource
+    import subprocess
+
+    def limits() -> None:
+        resource.setrlimit(resource.RLIMIT_CPU, (cpu_seconds, cpu_seconds))
+        size = memory_gb * 2**30
+        resource.setrlimit(resource.RLIMIT_AS, (size, size))
+
+    code = (
+        "import time; from nardy_pi.rules.movegen import legal_plays;"
+        "from nardy_pi.rules.notation.xgid import parse_position;"
+        "from tests.rules.long.test_ladder_bounds import SPREAD;"
+        "p, _ = parse_position(SPREAD, 'crazy-long'); t = time.process_time();"
+        "n = len(legal_plays(p, (1, 1), 'crazy-long'));"
+        "print(f'listed all {n:,} plays in {time.process_time() - t:.1f} s CPU')"
+    )
+    root = Path(__file__).resolve().parent.parent
+    done = subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True,
+                          text=True, preexec_fn=limits)  # fmt: skip
+    if done.returncode == 0:
+        return "unbounded: " + done.stdout.strip()
+    return (f"unbounded: gave up past {cpu_seconds} s CPU or {memory_gb} GB "
+            f"(exit {done.returncode})")
+
+
 def bench_crash(rounds: int) -> None:
     from tests.store import test_crash_safety as crash
 
@@ -102,9 +176,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--events", type=int, default=600)
     parser.add_argument("--crash-rounds", type=int, default=0)
+    parser.add_argument("--unbounded", action="store_true")
     args = parser.parse_args()
     bench_store(random_session(args.events))
     bench_25_point_match()
+    bench_huge_ladder(args.unbounded)
     if args.crash_rounds:
         bench_crash(args.crash_rounds)
 

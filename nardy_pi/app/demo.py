@@ -22,6 +22,7 @@ import numpy as np
 from nardy_pi.commands import Command, CorrectPosition, CubeAction
 from nardy_pi.referee import Phase, Referee
 from nardy_pi.referee import events as ev
+from nardy_pi.rules.movegen import some_full_play
 from nardy_pi.rules.notation.board_field import format_board_field
 from nardy_pi.rules.play import Play, Step
 from nardy_pi.rules.position import BAR, OFF, Position
@@ -237,6 +238,9 @@ class DemoTable:
             return
         plays = list(view.plays)
         mover = view.position.turn
+        if not plays and len(view.dice) == 2:  # a ladder too big to list, or a pass
+            found = some_full_play(view.position, view.dice, self.variant)
+            plays = [found] if found is not None else []
         if not plays:
             self._still(2)
             self._do(self._pick_up_dice_now)

@@ -81,6 +81,17 @@ class Recalibrator:
         agree = sum(a == b for a, b in zip(seen.observation.points, board.points, strict=True))
         return cal, seen, agree
 
+    def _attempt_any_reader(self, image: np.ndarray, corners: Any) -> tuple[Any, Any, int]:
+        """As `nardy-pi calibrate` does: the colour reader when it reads the start position
+        back, else the learned reader adapted to this board (calibrate_board.py). `agree` is
+        24 when accepted (points out of view included), else the points read back."""
+        from nardy_pi.vision.calibrate_board import calibrate_board
+        from nardy_pi.vision.start_positions import start_board
+
+        result = calibrate_board(image, np.asarray(corners, dtype=np.float64),
+                                 start_board(self._variant()))
+        return result.calibration, result.seen, 24 if result.accepted else min(result.agree, 23)
+
     def find_corners(self) -> tuple[Corner, ...]:
         """The playing surface's corners in the newest frame (top_left, top_right,
         bottom_right, bottom_left); CalibrationFailed when the board is not found."""
@@ -123,7 +134,7 @@ class Recalibrator:
             if not all(0 <= x <= width and 0 <= y <= height for x, y in corners):
                 raise CalibrationFailed("calibration.bad_corners", "a corner is outside the frame")
             try:
-                cal, seen, agree = self._attempt(image, corners)
+                cal, seen, agree = self._attempt_any_reader(image, corners)
             except ValueError as exc:
                 text = str(exc)
                 key = "calibration.outside" if "outside" in text else "calibration.failed"

@@ -17,6 +17,7 @@ from typing import Any
 from nardy_pi.errors import CommandRefused, IllegalEventError
 from nardy_pi.game import events as ge
 from nardy_pi.game.match import Match
+from nardy_pi.game.plays import played
 from nardy_pi.game.settings import MatchSettings
 from nardy_pi.game.state import MatchState, Phase
 from nardy_pi.referee import events as ev
@@ -46,7 +47,7 @@ class Table:
     phase: Phase
     position: Position  # turn = the side to act
     dice: tuple[int, ...] | None  # the roll, or a gulbar opponent's left-over movements
-    plays: tuple[Play, ...]
+    plays: tuple[Play, ...] | None  # None: too many to list (a ladder of doubles)
     movements: bool = False  # `dice` are left-over movements, not a throw
 
 
@@ -318,9 +319,7 @@ class MatchSession:
         if line is not None:
             self.moves.append(line)
         if isinstance(event, ge.Move):
-            play = next((p for p in before.game.plays
-                         if (*p.result.points, *p.result.bar, *p.result.off)
-                         == event.board_key()), None)
+            play = played(before, event)
             v = get_variant(before.variant)
             self.last_points = touched_points(play, v, event.side) if play is not None else ()
         elif line is not None:

@@ -76,7 +76,7 @@ def build_state(
     turn = game.turn if phase in (Phase.ROLL, Phase.MOVE, Phase.CUBE, Phase.RESIGN) else None
     forced = ""
     alerts = [*referee_alerts(referee), *notices]
-    if phase is Phase.MOVE and len(game.plays) == 1:
+    if phase is Phase.MOVE and game.plays is not None and len(game.plays) == 1:
         forced = game.plays[0].notation
         alerts.append(Alert("info", "forced_play", f"only one legal play: {forced}",
                             f"единственный возможный ход: {forced}", {"play": forced}))

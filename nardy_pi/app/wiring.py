@@ -216,7 +216,7 @@ def _match_session(config: Config, resume: bool) -> MatchSession:
     belongs to another program stops the start with a clear error and is left untouched."""
     try:
         return MatchSession.start(config, resume=resume)
-    except IllegalEventError as exc:
+    except (IllegalEventError, ValueError) as exc:  # ValueError: a setting of a stored start
         raise ValueError(f"{config.store.path}: the stored match does not replay: {exc}") from None
 
 

@@ -1,7 +1,9 @@
 """`nardy-pi` entry point: builds the argument parser from the command modules.
 
 Each command module exposes `add_parser(subparsers)`; heavy imports (OpenCV, Flask) happen
-inside the command handlers so `nardy-pi moves` starts fast.
+inside the command handlers so `nardy-pi moves` starts fast. A command line that names its
+command builds only that command's parser: `analyze` never imports the rules engine or the
+referee's event loop.
 """
 
 from __future__ import annotations
@@ -24,16 +26,26 @@ _COMMAND_MODULES = (
     "nardy_pi.cli.run",
     "nardy_pi.cli.club",
 )
+# The commands each module adds, so that a command line loads only its own module.
+_MODULE_OF = {
+    "moves": "nardy_pi.cli.moves",
+    "match": "nardy_pi.cli.match",
+    "calibrate": "nardy_pi.cli.vision",
+    "analyze": "nardy_pi.cli.vision",
+    "dice": "nardy_pi.cli.dice",
+    "run": "nardy_pi.cli.run",
+    "club": "nardy_pi.cli.club",
+}
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(modules: Sequence[str] = _COMMAND_MODULES) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="nardy-pi",
         description="Referee, scoreboard and tools for nardy (short and long) and backgammon.",
     )
     parser.add_argument("--version", action="version", version=f"nardy-pi {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for name in _COMMAND_MODULES:
+    for name in modules:
         try:
             module = importlib.import_module(name)
         except ModuleNotFoundError as exc:
@@ -54,9 +66,18 @@ def protect_board_arguments(argv: Sequence[str]) -> list[str]:
     return [" " + arg if _BOARD_ARG.match(arg) else arg for arg in argv]
 
 
+def _modules_for(argv: Sequence[str]) -> Sequence[str]:
+    """Only the named command's module when the first word is a known command, else all
+    (`--help`, a misspelt command: argparse lists every command)."""
+    first = next((a for a in argv if not a.startswith("-")), None)
+    module = _MODULE_OF.get(first or "")
+    return (module,) if module in _COMMAND_MODULES else _COMMAND_MODULES
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(protect_board_arguments(sys.argv[1:] if argv is None else argv))
+    words = protect_board_arguments(sys.argv[1:] if argv is None else argv)
+    parser = build_parser(_modules_for(words))
+    args = parser.parse_args(words)
     if not getattr(args, "func", None):
         parser.print_help()
         return 2

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import asyncio
 import logging
 import signal
 import sys
@@ -37,6 +36,8 @@ def add_parser(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    import asyncio
+
     from nardy_pi.app.console import ConsoleFormatter, banner
     from nardy_pi.app.wiring import build
     from nardy_pi.config import load_config

@@ -42,7 +42,8 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     ana.add_argument("--calibration", metavar="CAL.json",
                      help="a calibration of this board (optional)")
     ana.add_argument("--corners", help='"x,y;x,y;x,y;x,y": top_left, top_right, bottom_right, '
-                     "bottom_left of the playing surface, for a board read without calibration")
+                     "bottom_left of the playing surface; with --calibration the board's "
+                     "learnt look is kept and placed there (a bumped camera)")
     ana.add_argument("--json", action="store_true", help="print one JSON object")
     ana.add_argument("--overlay", metavar="OUT.png", help="write a picture of what was seen")
     ana.add_argument("--dice-in-play", choices=("1-2", "2"), default="2",
@@ -53,35 +54,32 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
 
 
 def _calibrate_any(image, board, args: argparse.Namespace):
-    """Calibration, its check reading and where the corners came from. Without --corners:
-    ArUco markers, else each board-outline candidate until one reads the position back."""
-    from nardy_pi.vision.calibrate import calibrate
+    """The chosen calibration (calibrate_board.Calibrated) and where the corners came from.
+    Without --corners: ArUco markers, else each board-outline candidate until one reads the
+    position back."""
+    from nardy_pi.vision.calibrate_board import calibrate_board
     from nardy_pi.vision.geometry import parse_corners
     from nardy_pi.vision.markers import find_marker_corners, outline_candidates
-    from nardy_pi.vision.observe import Observer
     from nardy_pi.vision.stacking import STACK_STYLES
 
     trays = {"auto": None, "yes": True, "no": False}[args.trays]
     styles = STACK_STYLES if args.stack_style == "both" else (args.stack_style,)
 
     def attempt(corners):
-        cal = calibrate(image, corners, board, trays=trays, stack_styles=styles)
-        seen = Observer(cal).observe(image)
-        agree = sum(a == b for a, b in zip(seen.observation.points, board.points, strict=True))
-        return cal, seen, agree
+        return calibrate_board(image, corners, board, trays=trays, stack_styles=styles)
 
     if args.corners:
-        return (*attempt(parse_corners(args.corners)), "given")
+        return attempt(parse_corners(args.corners)), "given"
     markers = find_marker_corners(image)
     if markers is not None:
-        return (*attempt(markers), "ArUco markers")
+        return attempt(markers), "ArUco markers"
     for candidate in outline_candidates(image):
         try:
             result = attempt(candidate)
         except ValueError:
             continue
-        if result[2] == 24:
-            return (*result, "board outline")
+        if result.accepted:
+            return result, "board outline"
     raise CliError(
         "could not find the board: no ArUco markers 0-3 and no board outline that fits the "
         'position; give --corners "x,y;x,y;x,y;x,y" (top_left;top_right;bottom_right;bottom_left)'
@@ -95,17 +93,19 @@ def run_calibrate(args: argparse.Namespace) -> int:
 
     image = load_image(args.image)
     board = position_board(args.position, args.variant)
-    cal, seen, agree, source = _calibrate_any(image, board, args)
-    cal.save(args.out)
-    print(f"corners ({source}): " + "; ".join(f"{x:.1f},{y:.1f}" for x, y in cal.corners))
-    print(f"trays: {'yes' if cal.trays else 'no'}; read back {agree}/24 points of the position")
-    print(f"wrote {args.out}")
-    if args.overlay:
+    result, source = _calibrate_any(image, board, args)
+    cal, seen = result.calibration, result.seen
+    if args.overlay and seen is not None:
         save_png(args.overlay, draw_overlay(image, seen.homography, seen.observation,
                                             seen.dice_boxes, seen.cube_box))
-    if agree < 24:
-        raise CliError(f"calibration reads back only {agree}/24 points of the known position; "
-                       "check the corners and that the image shows that position", code=1)
+    if not result.accepted or cal is None:
+        raise CliError(f"calibration reads back only {result.agree}/24 points of the known "
+                       f"position ({result.message}); no calibration written: check the "
+                       "corners and that the image shows that position", code=1)
+    cal.save(args.out)
+    print(f"corners ({source}): " + "; ".join(f"{x:.1f},{y:.1f}" for x, y in cal.corners))
+    print(f"trays: {'yes' if cal.trays else 'no'}; {result.message}")
+    print(f"wrote {args.out}")
     return 0
 
 
@@ -122,10 +122,13 @@ def run_analyze(args: argparse.Namespace) -> int:
     if args.calibration is None:
         obs, homography, boxes, cube_box = _first_look(image, args, finder, counts)
     else:
+        cal = load_calibration(args.calibration)
         if args.corners:
-            raise CliError("--corners with --calibration is not supported yet: calibrate "
-                           "again, or read without --calibration")
-        seen = Observer(load_calibration(args.calibration), finder, counts).observe(image)
+            from nardy_pi.vision.calibration import placed_at
+            from nardy_pi.vision.geometry import parse_corners
+
+            cal = placed_at(cal, parse_corners(args.corners), (image.shape[1], image.shape[0]))
+        seen = Observer(cal, finder, counts).observe(image)
         obs, homography = seen.observation, seen.homography
         boxes, cube_box = seen.dice_boxes, seen.cube_box
     data = observation_json(obs)

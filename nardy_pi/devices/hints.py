@@ -11,19 +11,28 @@ import logging
 from dataclasses import dataclass
 from typing import Literal
 
-from nardy_pi.evaluation import Evaluator, engine_best_play
-from nardy_pi.rules.movegen import legal_plays
+from nardy_pi.evaluation import ENGINE_VARIANTS, Evaluator, engine_best_play
+from nardy_pi.rules.errors import TooManyPlaysError
+from nardy_pi.rules.long_rules import movement_sequence
+from nardy_pi.rules.movegen import (
+    PLAY_LIST_LIMIT,
+    Relax,
+    legal_plays,
+    legal_plays_for_movements,
+)
 from nardy_pi.rules.play import Play
 from nardy_pi.rules.position import BAR, OFF, Position
 from nardy_pi.rules.settings import DEFAULT_SETTINGS, RuleSettings
 from nardy_pi.rules.variants import Variant, get_variant
 
 log = logging.getLogger(__name__)
+MID_PLAY = Relax(six_block=True)
 
 
 @dataclass(frozen=True, slots=True)
 class Hint:
-    kind: Literal["best", "all", "none"]
+    #: "first": too many plays to list (a ladder of doubles): where the first movement goes
+    kind: Literal["best", "all", "first", "none"]
     sources: tuple[int, ...]  # physical points checkers leave
     destinations: tuple[int, ...]  # physical points checkers reach
     notation: str = ""
@@ -47,7 +56,14 @@ def all_destinations(
     settings: RuleSettings = DEFAULT_SETTINGS,
 ) -> Hint:
     v = get_variant(variant)
-    plays = legal_plays(position, dice, v, settings)
+    kind: Literal["all", "first"] = "all"
+    try:
+        plays = legal_plays(position, dice, v, settings, limit=PLAY_LIST_LIMIT)
+    except TooManyPlaysError:  # never wait on a huge ladder: light its first movement
+        kind = "first"
+        first = movement_sequence(v, dice, settings)[:1]
+        # A six-block is judged on a whole play's result, never on a step on the way.
+        plays = legal_plays_for_movements(position, first, v, settings, MID_PLAY)
     if not plays:
         return Hint("none", (), ())
     white = position.turn == 0
@@ -57,7 +73,7 @@ def all_destinations(
         s, d = _play_points(play, v, white)
         sources |= s
         dests |= d
-    return Hint("all", tuple(sorted(sources)), tuple(sorted(dests)))
+    return Hint(kind, tuple(sorted(sources)), tuple(sorted(dests)))
 
 
 def play_points(play: Play, variant: str | Variant, side: int) -> tuple[tuple[int, ...],
@@ -76,8 +92,8 @@ def hint(
 ) -> Hint:
     """The best play when an evaluation engine can say, otherwise every legal destination."""
     v = get_variant(variant)
-    if evaluator is not None:
-        plays = legal_plays(position, dice, v, settings)
+    if evaluator is not None and v.name in ENGINE_VARIANTS:
+        plays = legal_plays(position, dice, v, settings, limit=PLAY_LIST_LIMIT)
         play = engine_best_play(evaluator, position, dice, v.name, settings, plays)
         if play is not None:
             src, dst = _play_points(play, v, position.turn == 0)

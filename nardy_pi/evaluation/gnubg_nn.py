@@ -5,6 +5,7 @@ settlement uses the cubeless equity (the `gnubg` program adapter gives cubeful).
 
 from __future__ import annotations
 
+import importlib.util
 from types import ModuleType
 
 from nardy_pi.evaluation.types import CubeView, Evaluation
@@ -22,18 +23,32 @@ def gnubg_board(position: Position) -> list[list[int]]:
 
 
 class GnubgNN:
+    """The nets load on first use: they take ~37 MB, and a game that asks for no hint and
+    settles nothing never needs them (`nardy-pi run` on a small Pi)."""
+
     name = "gnubg-nn"
 
-    def __init__(self, module: ModuleType) -> None:
-        self._nn = module
+    def __init__(self, module: ModuleType | None = None) -> None:
+        self._module = module
 
     @classmethod
     def load(cls) -> GnubgNN | None:
+        """The adapter when the package is installed (found, not yet imported), else None."""
         try:
-            import gnubg_nn
-        except ImportError:
-            return None
-        return cls(gnubg_nn)
+            found = importlib.util.find_spec("gnubg_nn") is not None
+        except (ImportError, ValueError):
+            found = False
+        return cls() if found else None
+
+    @property
+    def _nn(self) -> ModuleType:
+        if self._module is None:
+            try:
+                import gnubg_nn
+            except ImportError as exc:  # installed but broken: a failed evaluation
+                raise RuntimeError(f"gnubg-nn does not load: {exc}") from None
+            self._module = gnubg_nn
+        return self._module
 
     def best_play(
         self, position: Position, dice: tuple[int, int], plays: list[Play]

@@ -212,6 +212,8 @@ def _check_name(name: Any) -> str:
         raise IllegalEventError(f"a player's name is 1-{MAX_NAME} characters, got {name!r}")
     if name != name.strip():
         raise IllegalEventError(f"a player's name has no surrounding spaces: {name!r}")
+    if not name.isprintable():  # a line break would split the log's and the page's lines
+        raise IllegalEventError(f"a player's name holds only printable characters: {name!r}")
     return name
 
 

@@ -30,12 +30,11 @@ from nardy_pi.game.events import (
     Take,
     Timeout,
 )
+from nardy_pi.game.plays import list_movement_plays, list_plays, play_of
 from nardy_pi.game.settings import MatchSettings
 from nardy_pi.game.state import GameResult, GameState, MatchState, Phase
-from nardy_pi.rules.errors import RulesError
-from nardy_pi.rules.inference import infer
 from nardy_pi.rules.long_rules import earns_extra_throw, is_ladder, unplayed_movements
-from nardy_pi.rules.movegen import legal_plays, legal_plays_for_movements, parse_dice
+from nardy_pi.rules.movegen import parse_dice
 from nardy_pi.rules.play import Play
 from nardy_pi.rules.position import Position, problems
 from nardy_pi.rules.results import WinType, win_points
@@ -153,23 +152,20 @@ def _begin_move(
     state: MatchState, game: GameState, side: Side, dice: tuple[int, int]
 ) -> MatchState:
     position = game.position.with_turn(side)
-    plays = legal_plays(position, dice, state.variant, state.settings.rules)
-    game = replace(game, position=position, turn=side, dice=dice, movements=())
-    if not plays:  # a legal pass ("dance")
+    plays = list_plays(position, dice, _variant(state), state.settings.rules)  # None: too many
+    game = replace(game, position=position, turn=side, dice=dice, movements=(),
+                   movements_in_order=False)  # fmt: skip
+    if plays == ():  # a legal pass ("dance")
         return _after_play(state, game, side, None)
-    return replace(state, game=replace(game, phase=Phase.MOVE, plays=tuple(plays)))
+    return replace(state, game=replace(game, phase=Phase.MOVE, plays=plays))
 
 
 def _on_move(state: MatchState, event: Move) -> MatchState:
     game = state.game
     _expect(game, Phase.MOVE)
     _expect_turn(game, event.side)
-    key = event.board_key()
-    for play in game.plays:
-        r = play.result
-        if (*r.points, *r.bar, *r.off) == key:
-            return _after_play(state, game, event.side, play)
-    raise IllegalEventError(_illegal_move_reason(state, game, event))
+    play = play_of(game, _variant(state), state.settings.rules, event, game.movements_in_order)
+    return _after_play(state, game, event.side, play)
 
 
 def _on_correct(state: MatchState, event: Correct) -> MatchState:
@@ -182,7 +178,8 @@ def _on_correct(state: MatchState, event: Correct) -> MatchState:
     found = problems(position, state.variant)
     if found:
         raise IllegalEventError("refusal.bad_position", problems="; ".join(found))
-    game = replace(game, position=position, turn=event.side, movements=(), plays=())
+    game = replace(game, position=position, turn=event.side, movements=(),
+                   movements_in_order=False, plays=())  # fmt: skip
     if event.dice is None:
         return replace(state, game=replace(game, phase=Phase.ROLL, dice=None))
     try:
@@ -190,20 +187,6 @@ def _on_correct(state: MatchState, event: Correct) -> MatchState:
     except ValueError as exc:
         raise IllegalEventError(str(exc)) from None
     return _begin_move(state, game, event.side, dice)
-
-
-def _illegal_move_reason(state: MatchState, game: GameState, event: Move) -> str:
-    shown = f" ({event.play})" if event.play else ""
-    if game.dice is None or game.movements:
-        return f"the position after the move{shown} is not reachable by a legal play"
-    try:
-        after = Position(tuple(event.points), tuple(event.bar), tuple(event.off), event.side)  # type: ignore[arg-type]
-        diagnosis = infer(game.position, game.dice, after, state.variant, state.settings.rules)
-    except (RulesError, ValueError):
-        diagnosis = None
-    if diagnosis is not None and diagnosis.diagnosis is not None:
-        return f"illegal move{shown}: {diagnosis.diagnosis.message('en')}"
-    return f"illegal move{shown}: no legal play of {game.dice[0]}{game.dice[1]} leads there"
 
 
 def _after_play(
@@ -245,11 +228,12 @@ def _after_play(
     if left:
         opp = side.opponent
         at_opp = position.with_turn(opp)
-        plays = legal_plays_for_movements(at_opp, left, v, rules, ordered=is_ladder(v, game.dice))
-        if plays:
+        ordered = is_ladder(v, game.dice)
+        plays = list_movement_plays(at_opp, left, v, rules, ordered)  # None: too many
+        if plays != ():
             return replace(state, game=replace(
                 game, phase=Phase.MOVE, turn=opp, position=at_opp, movements=left,
-                plays=tuple(plays), next_turn=nxt, dice=None,
+                movements_in_order=ordered, plays=plays, next_turn=nxt, dice=None,
             ))  # fmt: skip
     return _to_roll(state, game, nxt)
 
@@ -257,7 +241,7 @@ def _after_play(
 def _to_roll(state: MatchState, game: GameState, side: Side) -> MatchState:
     return replace(state, game=replace(
         game, phase=Phase.ROLL, turn=side, dice=None, movements=(), next_turn=None,
-        position=game.position.with_turn(side),
+        movements_in_order=False, position=game.position.with_turn(side),
     ))  # fmt: skip
 
 

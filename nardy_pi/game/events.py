@@ -215,13 +215,51 @@ def event_from_dict(data: dict[str, Any]) -> GameEvent:
         value = data[f.name]
         if f.name == "side":
             value = Side.parse(value)
-        elif isinstance(value, list):
-            value = tuple(value)
+        else:
+            _check_field(cls.kind, f.name, value)
+            if isinstance(value, list):
+                value = tuple(value)
         values[f.name] = value
     try:
         return cls(**values)
     except TypeError as exc:
         raise ValueError(f"bad {cls.kind} event {data!r}: {exc}") from None
+
+
+#: the shape of every stored field but `side` (a match log is a file like any other: a
+#: damaged or hand-edited one gets a message naming the field, never a TypeError later)
+_WHOLE = frozenset({"white_die", "black_die", "match_length", "level"})
+_PAIRS = frozenset({"bar", "off", "dice"})
+_NAMES = frozenset({"white", "black"})
+MAX_PLAY_TEXT = 200
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _check_field(kind: str, name: str, value: Any) -> None:
+    where = f"{kind} event, field {name!r}"
+    if name in _WHOLE and not _is_int(value):
+        raise ValueError(f"{where}: a whole number, got {value!r:.40}")
+    if name == "points" and not (
+        isinstance(value, list) and len(value) <= 26 and all(_is_int(v) for v in value)
+    ):
+        raise ValueError(f"{where}: a list of whole numbers, got {value!r:.60}")
+    if name in _PAIRS and not (
+        (value is None and name == "dice")
+        or (isinstance(value, list) and len(value) == 2 and all(_is_int(v) for v in value))
+    ):
+        raise ValueError(f"{where}: two whole numbers, got {value!r:.40}")
+    # Names: printable (a line break would corrupt a .mat record); the stricter rules of
+    # the panel (`validation.player_name`) are left to the writers, so no log our own
+    # older versions wrote becomes unreadable.
+    if name in (*_NAMES, "variant", "play") and not (
+        isinstance(value, str) and len(value) <= MAX_PLAY_TEXT and value.isprintable()
+    ):
+        raise ValueError(f"{where}: a short printable text, got {value!r:.40}")
+    if name == "settings" and not isinstance(value, dict):
+        raise ValueError(f"{where}: a table of settings, got {value!r:.40}")
 
 
 def event_to_json(event: GameEvent) -> str:

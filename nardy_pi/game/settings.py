@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field, fields, replace
 from typing import Any, Literal, get_args
 
+from nardy_pi.rules.field_types import check_plain_types
 from nardy_pi.rules.results import ResultSettings
 from nardy_pi.rules.settings import DEFAULT_SETTINGS, RuleSettings
 
@@ -71,6 +72,11 @@ class MatchSettings:
     results: ResultSettings | None = field(default=None)
 
     def __post_init__(self) -> None:
+        check_plain_types(self, "match setting")
+        if not isinstance(self.rules, RuleSettings):
+            raise ValueError("match setting rules must be a table of rule settings")
+        if self.results is not None and not isinstance(self.results, ResultSettings):
+            raise ValueError("match setting results must be a table of result settings")
         for name, allowed in _CHOICES.items():
             if getattr(self, name) not in allowed:
                 raise ValueError(f"match setting {name} must be one of {allowed}")

@@ -46,7 +46,10 @@ class GameState:
     dice: tuple[int, int] | None = None
     #: gulbar: movements the opponent left unplayed, which `turn` plays now
     movements: tuple[int, ...] = ()
-    plays: tuple[Play, ...] = ()
+    #: the movements are the rest of a ladder of doubles, played in their order
+    movements_in_order: bool = False
+    #: the legal plays now, or None when there are too many to list (`game.plays`)
+    plays: tuple[Play, ...] | None = ()
     cube: CubeState = field(default_factory=CubeState)
     crawford: bool = False
     starter: Side | None = None

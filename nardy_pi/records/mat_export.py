@@ -26,7 +26,8 @@ from nardy_pi.game.events import (
     Take,
     Timeout,
 )
-from nardy_pi.game.state import GameState, MatchState, Phase
+from nardy_pi.game.plays import played
+from nardy_pi.game.state import MatchState, Phase
 from nardy_pi.records.mat_text import format_rows, score_line, win_line
 from nardy_pi.rules.play import Play, point_name
 from nardy_pi.rules.sides import Side
@@ -43,13 +44,9 @@ def steps_text(play: Play) -> str:
     )
 
 
-def _played(game: GameState, move: Move) -> str:
-    key = move.board_key()
-    for play in game.plays:
-        r = play.result
-        if (*r.points, *r.bar, *r.off) == key:
-            return steps_text(play)
-    return move.play
+def _played(before: MatchState, move: Move) -> str:
+    play = played(before, move)
+    return steps_text(play) if play is not None else move.play
 
 
 def _dice_text(dice: tuple[int, int]) -> str:
@@ -117,10 +114,10 @@ def export_mat(events: Sequence[GameEvent]) -> str:
                 pending_dice = None
         elif isinstance(event, Move):
             if game.movements:
-                cells.append((event.side, f"--: {_played(game, event)}"))
+                cells.append((event.side, f"--: {_played(before, event)}"))
             else:
                 assert pending_dice is not None
-                text = _played(game, event)
+                text = _played(before, event)
                 cells.append((event.side, f"{_dice_text(pending_dice)}: {text}"))
                 pending_dice = None
         elif isinstance(event, Correct):

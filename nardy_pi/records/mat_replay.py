@@ -29,7 +29,8 @@ from nardy_pi.game.events import (
 from nardy_pi.game.state import GameResult, MatchState, Phase
 from nardy_pi.records.mat_text import Cell, MatGame, MatRecord
 from nardy_pi.rules.errors import RulesError
-from nardy_pi.rules.inference import explain_move_text
+from nardy_pi.rules.inference import Diagnosis, board_after_text, explain_move_text
+from nardy_pi.rules.long_rules import movement_sequence
 from nardy_pi.rules.notation.move_text import find_play
 from nardy_pi.rules.results import WinType
 from nardy_pi.rules.sides import Side
@@ -170,11 +171,28 @@ class _Replayer:
             return
         if not cell.play:
             raise self.fail("no move recorded, but the roll can be played")
+        if game.plays is None:  # too many plays to list: the engine judges the board
+            self.push(self._unlisted_move(cell))
+            return
         try:
             play = find_play(list(game.plays), cell.play)
         except (RulesError, ValueError) as exc:
             raise self.fail(self._explain(cell, str(exc))) from None
         self.push(Move.of(cell.side, play))
+
+    def _unlisted_move(self, cell: Cell) -> Move:
+        game = self.state.game
+        movements = game.movements or movement_sequence(
+            get_variant(self.variant), game.dice, self.state.settings.rules  # type: ignore[arg-type]
+        )
+        try:
+            after = board_after_text(game.position, movements, cell.play, self.variant,
+                                     game.dice)  # fmt: skip
+        except (RulesError, ValueError) as exc:
+            raise self.fail(str(exc)) from None
+        if isinstance(after, Diagnosis):
+            raise self.fail(after.message("en"))
+        return Move(cell.side, after.points, after.bar, after.off, cell.play)
 
     def _explain(self, cell: Cell, fallback: str) -> str:
         game = self.state.game

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from nardy_pi.game.plays import movements_play
 from nardy_pi.game.state import Phase
 from nardy_pi.referee import events as ev
 from nardy_pi.referee.board import (
@@ -31,7 +32,7 @@ from nardy_pi.referee.roll import HalfRule, judge_opening, judge_throw
 from nardy_pi.referee.settle import DiceKey, Settler, dice_key
 from nardy_pi.rules.errors import TooManyPlaysError
 from nardy_pi.rules.inference import Diagnosis, infer
-from nardy_pi.rules.movegen import legal_plays
+from nardy_pi.rules.movegen import PLAY_LIST_LIMIT, legal_plays
 from nardy_pi.rules.play import Play
 from nardy_pi.rules.position import Position
 from nardy_pi.rules.settings import DEFAULT_SETTINGS, RuleSettings
@@ -42,7 +43,7 @@ from nardy_pi.vision.types import Observation
 # Diagnoses that mean "the board is not this game any more" rather than "a rule was broken".
 #: more distinct plays than this are not listed at a roll (a ladder of doubles can have
 #: hundreds of thousands): the referee then judges each settled board by inference alone
-REFEREE_PLAY_LIMIT = 5_000
+REFEREE_PLAY_LIMIT = PLAY_LIST_LIMIT
 DESYNC_CODES = frozenset({"checker_count", "opponent_disturbed", "wrong_side"})
 
 #: above this many legal plays the part-way boards are not offered to the decoder (the move
@@ -253,12 +254,13 @@ class Referee:
         phase: Phase,
         position: Position,
         dice: tuple[int, ...] | None,
-        plays: Sequence[Play],
+        plays: Sequence[Play] | None,
         movements: bool = False,
         left_board: Position | None = None,
     ) -> None:
         """The match engine decided: its game, phase, position (turn = the side to act), dice
-        and legal plays become the record the board is checked against. A gulbar extra
+        and legal plays (None: too many to list, each board is judged by aimed inference)
+        become the record the board is checked against. A gulbar extra
         throw, an opponent's left-over movements, a pass and an undo all arrive this way.
         `left_board`: the board an undone play left, which must not count as that play again.
         """
@@ -385,6 +387,8 @@ class Referee:
         self._progress = (None, ())
         mover = self.position.turn
         try:
+            if plays is None and movements:  # the engine found too many to list
+                raise TooManyPlaysError(REFEREE_PLAY_LIMIT)
             if plays is None:
                 plays = legal_plays(
                     self.position, (dice[0], dice[1]), self.variant, self.rules,
@@ -412,8 +416,16 @@ class Referee:
             if board == board_key(self.position):
                 return False
             after = board_position(board, self.position.turn)
+            if self._movements:
+                return self._unlisted_movements_play(after) is not None
             return infer(self.position, self.dice, after, self.variant, self.rules).legal
         return self._view(board) in self._results
+
+    def _unlisted_movements_play(self, after: Position) -> Play | None:
+        """Left-over movements too many to list: only the rest of a ladder can be (in order)."""
+        assert self.dice is not None
+        return movements_play(self.position, tuple(self.dice), self.variant, self.rules,
+                              after, ordered=self.variant.doubles_ladder)  # fmt: skip
 
     def _map(self) -> MoveMap:
         if self._move_map is None:
@@ -457,6 +469,10 @@ class Referee:
         if self._movements:  # left-over movements: no throw to diagnose against
             view = self._view(board)
             mover = before.turn
+            if self._results is None:
+                found = self._unlisted_movements_play(board_position(board, mover))
+                if found is not None:
+                    return self._clear_desync() + self._record(found)
             for play in self._plays:
                 if view_key(play.result, self.variant, mover) == view:
                     return self._clear_desync() + self._record(play)

@@ -369,13 +369,31 @@ def explain_move_text(
     checker landing on a closed point, a missing checker, a step no die allows. When every
     step is possible it judges the resulting position like `infer`.
     """
+    v = get_variant(variant)
+    roll = parse_dice(dice)
+    walked = board_after_text(before, movement_sequence(v, roll, settings), text, v, roll)
+    if isinstance(walked, Diagnosis):
+        return walked
+    return infer(before, roll, walked, v, settings).diagnosis
+
+
+def board_after_text(
+    before: Position,
+    movements: tuple[int, ...],
+    text: str,
+    variant: str | Variant,
+    roll: tuple[int, int] | None = None,
+) -> Position | Diagnosis:
+    """The board move text leaves when walked step by step on `before` with `movements`
+    (a roll's, or a gulbar opponent's left-overs), or the first step that cannot be made.
+    The forced-move rules are not judged here: the engine judges the board it leaves."""
     from nardy_pi.rules.notation.move_text import parse_move_text
 
     v = get_variant(variant)
-    roll = parse_dice(dice)
     mover = before.turn
     own, opp = before.view(v, mover)
-    left = list(movement_sequence(v, roll, settings))
+    left = list(movements)
+    roll = roll or (max(movements), min(movements))  # for the messages
     holder = mover.opponent.label
     for segment in parse_move_text(text):
         for _ in range(segment.count):
@@ -413,6 +431,4 @@ def explain_move_text(
             if segment.dst != OFF and opp[segment.dst] == 1 and v.hitting:
                 opp[segment.dst] = 0
                 opp[BAR] += 1
-    after = Position.from_view(v, mover, own, opp)
-    result = infer(before, roll, after, v, settings)
-    return result.diagnosis
+    return Position.from_view(v, mover, own, opp)

@@ -31,11 +31,7 @@ HOME_TOP = 6
 def applies(position: Position, v: Variant, roll: tuple[int, int], after: Position) -> bool:
     """Can `ladder_play_reaching` decide this observation (a ladder, no bar, no hit, no
     bear-off, the opponent untouched)?"""
-    if not (v.doubles_ladder and roll[0] == roll[1]) or v.hitting:
-        return False
-    own, opp = position.view(v, position.turn)
-    own_a, opp_a = after.view(v, position.turn)
-    return own[BAR] == 0 and own_a[BAR] == 0 and own_a[OFF] == own[OFF] and opp == opp_a
+    return v.doubles_ladder and roll[0] == roll[1] and applies_to_movements(position, v, after)
 
 
 @cache
@@ -48,9 +44,24 @@ def _sub_multisets(left: tuple[int, ...], values: tuple[int, ...]) -> dict[int, 
     return {total: tuple(vectors) for total, vectors in by_sum.items()}
 
 
+def applies_to_movements(position: Position, v: Variant, after: Position) -> bool:
+    """Can `movements_play_reaching` decide this observation of left-over ladder movements
+    (no hitting, no bar, no bear-off, the opponent untouched)?"""
+    if v.hitting:
+        return False
+    own, opp = position.view(v, position.turn)
+    own_a, opp_a = after.view(v, position.turn)
+    return own[BAR] == 0 and own_a[BAR] == 0 and own_a[OFF] == own[OFF] and opp == opp_a
+
+
 def ladder_play_reaching(
-    position: Position, roll: tuple[int, int], v: Variant, after: Position,
-    settings: RuleSettings, relax: Any = None, full: bool = True,
+    position: Position,
+    roll: tuple[int, int],
+    v: Variant,
+    after: Position,
+    settings: RuleSettings,
+    relax: Any = None,
+    full: bool = True,
 ) -> Play | None:
     """The ladder play that reaches `after`, or None. Only when `applies(...)`.
 
@@ -60,17 +71,50 @@ def ladder_play_reaching(
     rules in `relax` are off: what naming a broken rule needs.
     """
     # `relax`: a movegen.Relax (read by attribute, so this module needs no movegen import)
+    allowance = (
+        99
+        if getattr(relax, "head", False)
+        else head_allowance(v, position.view(v, position.turn)[0], roll, settings)[0]
+    )
+    ladder = movement_sequence(v, roll, settings)
+    return _reaching(position, ladder, allowance, v, after, settings, relax, full)
+
+
+def movements_play_reaching(
+    position: Position,
+    moves: tuple[int, ...],
+    v: Variant,
+    after: Position,
+    settings: RuleSettings,
+) -> Play | None:
+    """The play of every one of `moves` (the rest of a ladder a gulbar opponent left, in
+    order; one checker may leave the head) that reaches `after`, or None. Only when
+    `applies_to_movements(...)`."""
+    return _reaching(position, tuple(moves), 1, v, after, settings, None, True)
+
+
+def _reaching(
+    position: Position,
+    ladder: tuple[int, ...],
+    allowance: int,
+    v: Variant,
+    after: Position,
+    settings: RuleSettings,
+    relax: Any,
+    full: bool,
+) -> Play | None:
     def off(rule: str) -> bool:
         return bool(getattr(relax, rule, False))
 
     mover = position.turn
     own, opp = position.view(v, mover)
     target, target_opp = after.view(v, mover)
-    if v.six_block and not off("six_block") and six_block_points(
-        target, target_opp, settings.six_block
+    if (
+        v.six_block
+        and not off("six_block")
+        and six_block_points(target, target_opp, settings.six_block)
     ):
         return None
-    ladder = movement_sequence(v, roll, settings)
     moved = sum(q * own[q] for q in range(1, BAR)) - sum(q * target[q] for q in range(1, BAR))
     prefix = next((n for n in range(len(ladder) + 1) if sum(ladder[:n]) == moved), None)
     if prefix is None or prefix == 0 or (full and prefix < len(ladder)):
@@ -82,7 +126,6 @@ def ladder_play_reaching(
     counts = tuple(moves.count(x) for x in values)
     sources = [p for p in range(BAR - 1, 0, -1) for _ in range(own[p])]
     head = v.head or 0
-    allowance = 99 if off("head") else head_allowance(v, own, roll, settings)[0]
     dead: set[tuple] = set()
 
     def path_ok(src: int, taken: tuple[int, ...]) -> bool:

@@ -27,6 +27,10 @@ from nardy_pi.rules.variants import Variant, get_variant
 
 HOME_TOP = 6
 
+#: the most plays the live game lists at one roll (a few tens of milliseconds of work): a
+#: ladder of doubles can have hundreds of thousands, and those are judged by aimed search
+PLAY_LIST_LIMIT = 5_000
+
 
 @dataclass(frozen=True, slots=True)
 class Relax:
@@ -183,7 +187,7 @@ class _Search:
             return False
         n = len(self.steps)
         if self.stop_at_full is not None and n >= self.stop_at_full:
-            raise _FullPlay
+            raise _FullPlay(tuple(self.steps), (*self.own, *self.opp))
         key = (*self.own, *self.opp)
         if self.target is not None and key != self.target:
             return True  # a legal result, just not the one looked for
@@ -331,7 +335,8 @@ class _Search:
 
 
 class _FullPlay(Exception):
-    """Raised inside the search once a legal play using every movement is found."""
+    """Raised inside the search once a legal play using every movement is found (its steps
+    and result key as the arguments)."""
 
 
 def _search_all(
@@ -385,21 +390,53 @@ def full_play_exists(
 ) -> bool:
     """Can the side to move play every movement of the roll (first head allowance)? Stops at
     the first such play, so it stays cheap where listing every play would not."""
+    return some_full_play(position, dice, variant, settings) is not None
+
+
+def some_full_play(
+    position: Position,
+    dice: tuple[int, int] | list[int] | str,
+    variant: str | Variant,
+    settings: RuleSettings = DEFAULT_SETTINGS,
+) -> Play | None:
+    """The first play found that uses every movement of the roll, or None: a legal play
+    of a huge ladder without listing the others (the demo table plays it)."""
     v = get_variant(variant)
     roll = parse_dice(dice)
     moves = movement_sequence(v, roll, settings)
-    orders = dice_orders(moves, is_ladder(v, roll))
+    allowance = head_allowance(v, position.view(v, position.turn)[0], roll, settings)[0]
+    found = _full_play(position, v, settings, dice_orders(moves, is_ladder(v, roll)),
+                       allowance, max(roll))  # fmt: skip
+    if found is None:
+        return None
+    steps, key = found
+    return Play(steps, Position.from_view(v, position.turn, list(key[:26]), list(key[26:])))
+
+
+def full_movements_exist(
+    position: Position, moves: tuple[int, ...], variant: str | Variant,
+    settings: RuleSettings = DEFAULT_SETTINGS, ordered: bool = False,
+) -> bool:
+    """`full_play_exists` for a bare list of movements (`legal_plays_for_movements`)."""
+    v = get_variant(variant)
+    orders = dice_orders(tuple(moves), ordered)
+    return _full_play(position, v, settings, orders, 1, max(moves)) is not None
+
+
+def _full_play(
+    position: Position, v: Variant, settings: RuleSettings, orders: list[tuple[int, ...]],
+    allowance: int, larger: int,
+) -> tuple[tuple[Step, ...], tuple[int, ...]] | None:
     own, opp = position.view(v, position.turn)
     search = _Search(v, settings, own, opp, STRICT)
     search.seen = {}
-    search.stop_at_full = len(moves)
-    allowance = head_allowance(v, own, roll, settings)[0]
+    search.stop_at_full = len(orders[0])
     try:
         for seq in orders:
-            search.run(seq, 0, BAR, allowance, (), False, max(roll))
-    except _FullPlay:
-        return True
-    return False
+            search.run(seq, 0, BAR, allowance, (), False, larger)
+    except _FullPlay as found:
+        return found.args[0], found.args[1]
+    return None
 
 
 def legal_plays_for_movements(
@@ -409,19 +446,20 @@ def legal_plays_for_movements(
     settings: RuleSettings = DEFAULT_SETTINGS,
     relax: Relax = STRICT,
     ordered: bool = False,
+    limit: int | None = None,
 ) -> list[Play]:
     """Legal plays of a bare list of movements for the side to move, e.g. the movements a
     gulbar opponent left unplayed (`long_rules.unplayed_movements`).
 
     `ordered`: play them in the given order (the rest of a ladder of doubles). The same
-    forced-move rules apply; one checker may leave the head.
+    forced-move rules apply; one checker may leave the head. `limit` as in `legal_plays`.
     """
     v = get_variant(variant)
     if not moves or any(not 1 <= m <= 6 for m in moves):
         raise ValueError(f"movements are 1-6 each, got {list(moves)!r}")
     orders = dice_orders(tuple(moves), ordered)
     two_dice = len(moves) == 2 and moves[0] != moves[1]
-    return _plays(position, v, settings, relax, orders, (1,), two_dice)
+    return _plays(position, v, settings, relax, orders, (1,), two_dice, limit)
 
 
 def _plays(
@@ -481,10 +519,13 @@ def _aimed_search(
     settings: RuleSettings,
     relax: Relax,
     allowance: int,
+    orders: list[tuple[int, ...]] | None = None,
 ) -> _Search:
-    """A search that keeps only `target` (own + opp arrays) and every step list reaching it."""
+    """A search that keeps only `target` (own + opp arrays) and every step list reaching it.
+    `orders`: the movement orders to play (default: the roll's)."""
     own, opp = position.view(v, position.turn)
-    orders = dice_orders(movement_sequence(v, roll, settings), is_ladder(v, roll))
+    if orders is None:
+        orders = dice_orders(movement_sequence(v, roll, settings), is_ladder(v, roll))
     search = _Search(v, settings, own, opp, relax)
     search.aim(target)
     search.paths = {}
@@ -557,6 +598,32 @@ def full_play_reaching(
         result = Position.from_view(v, position.turn, list(target[:26]), list(target[26:]))
         return Play(entry[3], result), tuple(sorted(texts))
     return None, ()
+
+
+def movements_play_reaching(
+    position: Position,
+    moves: tuple[int, ...],
+    variant: str | Variant,
+    after: Position,
+    settings: RuleSettings = DEFAULT_SETTINGS,
+    ordered: bool = False,
+) -> Play | None:
+    """The play of every one of `moves` (`legal_plays_for_movements`) that turns `position`
+    into `after`, found by a search aimed at `after`; None when no such full play exists
+    (a play of fewer movements is then legal only if no full one exists at all)."""
+    v = get_variant(variant)
+    moves = tuple(moves)
+    if ordered and ladder.applies_to_movements(position, v, after):
+        return ladder.movements_play_reaching(position, moves, v, after, settings)
+    target = _target(position, v, after)
+    larger = max(moves)
+    search = _aimed_search(position, v, (larger, larger), target, settings, STRICT, 1,
+                           dice_orders(moves, ordered))  # fmt: skip
+    entry = search.leaves.get(target)
+    if entry is None or entry[0] != len(moves) or entry[2]:
+        return None
+    result = Position.from_view(v, position.turn, list(target[:26]), list(target[26:]))
+    return Play(entry[3], result)
 
 
 def play_among(

@@ -15,6 +15,7 @@ from dataclasses import asdict, dataclass, fields, replace
 from enum import StrEnum
 from typing import Any, Literal, get_args
 
+from nardy_pi.rules.field_types import check_plain_types
 from nardy_pi.rules.position import BAR, OFF, Position
 from nardy_pi.rules.sides import Side
 from nardy_pi.rules.variants import Variant, get_variant
@@ -54,6 +55,7 @@ class ResultSettings:
     home_mars_points: int = 4
 
     def __post_init__(self) -> None:
+        check_plain_types(self, "result setting")
         if self.mars_rule not in get_args(MarsRule):
             raise ValueError(f"mars_rule must be one of {get_args(MarsRule)}")
         if self.koks_rule not in get_args(KoksRule):

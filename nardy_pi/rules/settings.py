@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, fields, replace
 from typing import Any, Literal, get_args
 
+from nardy_pi.rules.field_types import check_plain_types
+
 HitAndHideBearOff = Literal["if_forced", "allowed", "forbidden"]
 HeadException = Literal[
     "first_turn_if_needed", "doubles_any_turn", "first_turn_small_doubles", "none"
@@ -75,6 +77,7 @@ class RuleSettings:
             if value not in allowed or type(value) is not type(allowed[0]):
                 choices = ", ".join(repr(a) for a in allowed)
                 raise ValueError(f"rule setting {name} must be one of {choices}, got {value!r}")
+        check_plain_types(self, "rule setting")  # the fields without a list of choices
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> RuleSettings:

@@ -7,15 +7,19 @@ count, so a page view does not replay every match again.
 
 from __future__ import annotations
 
+import logging
 import threading
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
 from nardy_pi.game.engine import replay
+from nardy_pi.game.errors import IllegalEventError
 from nardy_pi.game.state import Phase
 from nardy_pi.records.mat_export import export_mat
-from nardy_pi.store.eventlog import EventStore, StoredEvent
+from nardy_pi.store.eventlog import EventStore, StoredEvent, StoreError
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,8 +75,13 @@ class StoreHistory:
     def finished_matches(self) -> list[MatchSummary]:
         if not self.path.exists():
             return []
+        found = []
         with EventStore(self.path) as store:
-            found = [self._summary(i, store.stored(i)) for i in reversed(store.match_ids())]
+            for match_id in reversed(store.match_ids()):
+                try:  # one damaged match (a hand-edited log) leaves the others listed
+                    found.append(self._summary(match_id, store.stored(match_id)))
+                except (StoreError, IllegalEventError, ValueError) as exc:
+                    log.warning("history: match %d is left out: %s", match_id, exc)
         return [s for s in found if s is not None]
 
     def mat_text(self, match_id: str) -> str:
@@ -81,7 +90,11 @@ class StoreHistory:
         with EventStore(self.path) as store:
             if int(match_id) not in store.match_ids():
                 raise KeyError(match_id)
-            stored = store.stored(int(match_id))
-        if self._summary(int(match_id), stored) is None:
+            try:
+                stored = store.stored(int(match_id))
+                summary = self._summary(int(match_id), stored)
+            except (StoreError, IllegalEventError, ValueError):
+                raise KeyError(match_id) from None  # left out of the list, so not found
+        if summary is None:
             raise KeyError(match_id)  # not finished yet
         return export_mat([s.event for s in stored])

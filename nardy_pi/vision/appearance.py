@@ -8,6 +8,7 @@ table makes that a single indexing operation per frame. A pixel far from every c
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 import numpy as np
 
@@ -55,16 +56,7 @@ class ColourModel:
 
     def _tables(self) -> tuple[np.ndarray, np.ndarray]:
         if "labels" not in self._lut:
-            centres = (np.arange(_LEVELS) * _STEP + _STEP / 2).astype(np.float64)
-            grid = np.stack(np.meshgrid(centres, centres, centres, indexing="ij"), -1)
-            grid = grid.reshape(-1, 3)
-            d2 = np.empty((len(grid), len(self.classes)))
-            for k, cls in enumerate(self.classes):
-                inv = np.linalg.inv(np.array(cls.cov))
-                diff = grid - np.array(cls.mean)
-                d2[:, k] = np.einsum("ni,ij,nj->n", diff, inv, diff)
-            self._lut["labels"] = d2.argmin(axis=1).astype(np.uint8)
-            self._lut["dist"] = np.sqrt(d2.min(axis=1)).astype(np.float32)
+            self._lut["labels"], self._lut["dist"] = _colour_tables(self.classes)
         return self._lut["labels"], self._lut["dist"]
 
     def classify(self, bgr: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -96,3 +88,35 @@ class ColourModel:
             ColourClass(name, tuple(v["mean"]), tuple(tuple(r) for r in v["cov"]))
             for name, v in data.items()
         ))
+
+
+@lru_cache(maxsize=8)
+def _colour_tables(classes: tuple[ColourClass, ...]) -> tuple[np.ndarray, np.ndarray]:
+    """The lookup table over the 64^3 colour grid: nearest class and its distance.
+
+    Built once per process for a set of classes (an Observer per frame size, a calibration
+    tried on several outlines, `analyze` right after `calibrate`). The quadratic form is
+    expanded over the three axes and broadcast, ~30x faster than a per-cell product; the
+    first class wins a tie, as argmin would have it.
+    """
+    centres = (np.arange(_LEVELS) * _STEP + _STEP / 2).astype(np.float64)
+    best = labels = None
+    for k, cls in enumerate(classes):
+        inv = np.linalg.inv(np.array(cls.cov))
+        b, g, r = (centres - m for m in cls.mean)
+        b, g, r = b[:, None, None], g[None, :, None], r[None, None, :]
+        d2 = ((inv[0, 0] * b * b + inv[1, 1] * g * g) + inv[2, 2] * r * r
+              + (inv[0, 1] + inv[1, 0]) * b * g + (inv[0, 2] + inv[2, 0]) * b * r
+              + (inv[1, 2] + inv[2, 1]) * g * r).reshape(-1)
+        if best is None or labels is None:
+            best, labels = d2, np.zeros(d2.shape, np.uint8)
+        else:
+            closer = d2 < best
+            best[closer] = d2[closer]
+            labels[closer] = k
+    if best is None or labels is None:
+        raise ValueError("a colour model needs at least one class")
+    labels.setflags(write=False)
+    dist = np.sqrt(best).astype(np.float32)
+    dist.setflags(write=False)
+    return labels, dist

@@ -1,6 +1,10 @@
 """The calibration record: where the board is in the image and what it looks like.
 
-Stored as JSON (calibration/*.json). Loading checks the shape and says what is wrong.
+Stored as JSON (calibration/*.json). Format 2 adds which reader reads this board ("colour":
+the colour classes below; "learned": the strip model with the `learned` section) and may leave
+out the colour section when only the learned reader could read the board. Format 1 files load
+as colour calibrations. Loading checks every field (calibration_schema.py) and says, in one
+line, which file and field is wrong.
 """
 
 from __future__ import annotations
@@ -12,9 +16,14 @@ from pathlib import Path
 import numpy as np
 
 from nardy_pi.vision.appearance import ColourModel
+from nardy_pi.vision.board.adapt import LearnedSection
+from nardy_pi.vision.board.heads import Heads
+from nardy_pi.vision.board.layout import SurfaceLayout
+from nardy_pi.vision.board.prototypes import Prototypes
+from nardy_pi.vision.calibration_schema import MAX_FILE_BYTES, SchemaError, check
 from nardy_pi.vision.rectify import DEFAULT_SCALE
 
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
 
 
 @dataclass(frozen=True)
@@ -22,14 +31,16 @@ class Calibration:
     image_size: tuple[int, int]  # width, height
     corners: tuple[tuple[float, float], ...]  # surface TL, TR, BR, BL in image pixels
     homography: np.ndarray  # board units -> image pixels
-    colours: ColourModel
-    point_classes: tuple[str, ...]  # colour class of each empty point 1..24
-    gain: tuple[float, ...]  # quadratic lighting correction over the board, see lighting.py
+    colours: ColourModel | None  # None: the colour reader could not learn this board
+    point_classes: tuple[str, ...] | None  # colour class of each empty point 1..24
+    gain: tuple[float, ...] | None  # quadratic lighting correction, see lighting.py
     trays: bool
     stack_styles: tuple[str, ...]
     position: str  # board field of the calibration frame
     scale: float = DEFAULT_SCALE
     camera: dict | None = None  # locked camera controls (exposure, gains), when known
+    reader: str = "colour"  # "colour" or "learned": which reader reads this board
+    learned: LearnedSection | None = None
 
     def to_json(self) -> dict:
         data = {
@@ -41,10 +52,14 @@ class Calibration:
                          "raster_scale": self.scale},
             "profile": {"trays": self.trays, "stack_styles": list(self.stack_styles)},
             "position": self.position,
-            "point_classes": list(self.point_classes),
-            "gain": list(self.gain),
-            "colours": self.colours.to_json(),
+            "reader": self.reader,
         }
+        if self.colours is not None:
+            data["point_classes"] = list(self.point_classes or ())
+            data["gain"] = list(self.gain or ())
+            data["colours"] = self.colours.to_json()
+        if self.learned is not None:
+            data["learned"] = self.learned.to_json()
         if self.camera:
             data["camera"] = self.camera
         return data
@@ -53,32 +68,67 @@ class Calibration:
         Path(path).write_text(json.dumps(self.to_json(), indent=1) + "\n")
 
 
+def placed_at(cal: Calibration, corners, image_size: tuple[int, int]) -> Calibration:
+    """The same board (its look, bar span, prototypes, trays) where `corners` place the
+    playing surface in an image of `image_size` (board-frame.md §3: the camera was bumped).
+    The lighting correction lives in board coordinates, so it moves with the board."""
+    from dataclasses import replace
+
+    from nardy_pi.vision import geometry as g
+
+    corners = tuple((float(x), float(y)) for x, y in np.asarray(corners, np.float64))
+    return replace(cal, corners=corners, homography=g.board_to_image_homography(corners),
+                   image_size=(int(image_size[0]), int(image_size[1])))
+
+
 def load_calibration(path: str | Path) -> Calibration:
+    """Read and check a calibration file; ValueError with one line naming file and field."""
     p = Path(path)
     try:
+        if p.stat().st_size > MAX_FILE_BYTES:
+            raise ValueError(f"calibration file {p} is too large to be a calibration")
         data = json.loads(p.read_text())
     except FileNotFoundError:
         raise ValueError(f"calibration file not found: {p}") from None
+    except IsADirectoryError:
+        raise ValueError(f"calibration file {p} is a directory") from None
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         raise ValueError(f"calibration file {p} is not valid JSON: {exc}") from None
+    except RecursionError:
+        raise ValueError(f"calibration file {p} is malformed: (file): nests too deep") from None
+    except OSError as exc:
+        raise ValueError(f"calibration file {p} cannot be read: {exc.strerror}") from None
     try:
-        if data.get("format") != FORMAT_VERSION:
-            raise ValueError(f"unsupported format {data.get('format')!r}")
-        h = np.array(data["homography"], dtype=np.float64)
-        if h.shape != (3, 3):
-            raise ValueError("homography must be 3x3")
-        return Calibration(
-            image_size=tuple(data["image_size"]),
-            corners=tuple(tuple(c) for c in data["corners"]),
-            homography=h,
-            colours=ColourModel.from_json(data["colours"]),
-            point_classes=tuple(data["point_classes"]),
-            gain=tuple(data["gain"]),
-            trays=bool(data["profile"]["trays"]),
-            stack_styles=tuple(data["profile"]["stack_styles"]),
-            position=data["position"],
-            scale=float(data["geometry"]["raster_scale"]),
-            camera=data.get("camera"),
-        )
-    except (KeyError, TypeError, AttributeError, ValueError) as exc:
+        return from_checked(check(data))
+    except SchemaError as exc:
         raise ValueError(f"calibration file {p} is malformed: {exc}") from None
+
+
+def from_checked(v: dict) -> Calibration:
+    """A Calibration from calibration_schema.check's output."""
+    learned = None
+    if v["learned"] is not None:
+        lv = v["learned"]
+        protos = None
+        if lv["prototypes"] is not None:
+            pv = lv["prototypes"]
+            protos = Prototypes(np.array(pv["light"], np.float32),
+                                np.array(pv["dark"], np.float32), float(pv["spread"]))
+        heads = None if lv["heads"] is None else Heads.from_json(lv["heads"])
+        learned = LearnedSection(SurfaceLayout(*lv["bar_u"], lv["point_length_v"]), protos,
+                                 lv["model"], heads)
+    return Calibration(
+        image_size=v["image_size"],
+        corners=tuple(v["corners"]),
+        homography=np.array(v["homography"], dtype=np.float64),
+        colours=None if v["colours"] is None else ColourModel.from_json(v["colours"]),
+        point_classes=v["point_classes"],
+        gain=v["gain"],
+        trays=v["trays"],
+        stack_styles=v["stack_styles"],
+        position=v["position"],
+        scale=v["scale"],
+        camera=v["camera"],
+        reader=v["reader"],
+        learned=learned,
+    )

@@ -17,6 +17,7 @@ import cv2
 import numpy as np
 
 from nardy_pi.vision import geometry as g
+from nardy_pi.vision.components import components_with_stats
 from nardy_pi.vision.types import CubePlace, CubeReading
 
 SPOTS = {"center": (6.5, 5.5), "top": (6.5, -0.42), "bottom": (6.5, 11.42)}
@@ -90,7 +91,7 @@ def find_cube(image: np.ndarray, h_board: np.ndarray) -> CubeFound | None:
         grey = cv2.cvtColor(patch, cv2.COLOR_BGR2GRAY)
         bright = (grey > max(150, int(np.percentile(grey, 50)) + 60)).astype(np.uint8)
         bright = cv2.morphologyEx(bright, cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8))
-        count, _labels, stats, centroids = cv2.connectedComponentsWithStats(bright)
+        count, _labels, stats, centroids = components_with_stats(bright)
         for k in range(1, count):
             x, y, w, h, area = stats[k]
             side_w, side_h = w / _PATCH_SCALE, h / _PATCH_SCALE

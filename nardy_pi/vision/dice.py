@@ -8,6 +8,8 @@ A die with more than six top-face pips, or one judged cocked, is reported withou
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import cv2
 import numpy as np
 
@@ -19,15 +21,20 @@ from nardy_pi.vision.dice_topface import TopFaceModel, default_model, top_face_p
 from nardy_pi.vision.types import DieReading
 
 _MIN_IMAGE_SIDE = 16
+Box = tuple[float, float, float, float]  # x0, y0, x1, y1 in image pixels, as DieReading.box
 
 
-def find_dice(image_bgr: np.ndarray, model: TopFaceModel | None = None) -> list[DieReading]:
+def find_dice(image_bgr: np.ndarray, model: TopFaceModel | None = None,
+              keep_box: Callable[[Box], bool] | None = None) -> list[DieReading]:
     """All dice in a BGR (or grey, or BGRA) uint8 image, ordered left to right.
 
     Raises ValueError for arrays that are not such an image. `model` overrides the shipped
-    top-face model (cross-validation uses this).
+    top-face model (cross-validation uses this). `keep_box`: a caller that knows the size of
+    a die in this image (the Observer, from the board) rejects blobs by the box their reading
+    would have, before their pips are looked for: most bright blobs on a board are checker
+    stacks and light points, and judging them costs most of the finder's time.
     """
-    scale, candidates = die_candidates(image_bgr)
+    scale, candidates = die_candidates(image_bgr, keep_box)
     chosen_model = model or default_model()
     splits = [top_face_pips(blob, pips, chosen_model) for blob, pips in candidates]
     much_flatter = flatter_than_others([top_roundness(top) for top, _ in splits])
@@ -40,7 +47,18 @@ def find_dice(image_bgr: np.ndarray, model: TopFaceModel | None = None) -> list[
     return sorted(readings, key=lambda r: (r.center[0], r.center[1]))
 
 
-def die_candidates(image_bgr: np.ndarray) -> tuple[float, list[tuple[DieBlob, list[Pip]]]]:
+class PlainDiceFinder:
+    """`find_dice` as the Observer's dice finder: it takes the Observer's die-size test."""
+
+    takes_box_filter = True
+
+    def __call__(self, image_bgr: np.ndarray,
+                 keep_box: Callable[[Box], bool] | None = None) -> list[DieReading]:
+        return find_dice(image_bgr, keep_box=keep_box)
+
+
+def die_candidates(image_bgr: np.ndarray, keep_box: Callable[[Box], bool] | None = None
+                   ) -> tuple[float, list[tuple[DieBlob, list[Pip]]]]:
     """Plausible die bodies with their pips, in working coordinates, and the working scale."""
     image = _as_bgr(image_bgr)
     scale = min(1.0, WORK_LONG_SIDE / max(image.shape[:2]))
@@ -48,7 +66,8 @@ def die_candidates(image_bgr: np.ndarray) -> tuple[float, list[tuple[DieBlob, li
         image = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
     lum = luminance(image)
     candidates = []
-    for blob in die_blobs(lum):
+    keep = None if keep_box is None else (lambda blob: keep_box(_box(blob, scale)))
+    for blob in die_blobs(lum, keep):
         pips = blob_pips(blob, lum)
         if is_plausible_die(blob, pips, image):
             candidates.append((blob, pips))
@@ -83,10 +102,17 @@ def _reading(
     return DieReading(
         value=value,
         center=(round((x0 + x1) / 2, 1), round((y0 + y1) / 2, 1)),
-        box=(round(x0, 1), round(y0, 1), round(x1, 1), round(y1, 1)),
+        box=_box(blob, scale),
         flat=flat,
         confidence=round(confidence, 3) if value is not None else 0.0,
     )
 
 
-__all__ = ["DieReading", "find_dice"]
+def _box(blob: DieBlob, scale: float) -> Box:
+    """The blob's box in image pixels, rounded as a reading reports it."""
+    x0, y0 = blob.x / scale, blob.y / scale
+    x1, y1 = (blob.x + blob.width) / scale, (blob.y + blob.height) / scale
+    return (round(x0, 1), round(y0, 1), round(x1, 1), round(y1, 1))
+
+
+__all__ = ["DieReading", "PlainDiceFinder", "find_dice"]

@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 import cv2
 import numpy as np
 
+from nardy_pi.vision.components import components_with_stats
 from nardy_pi.vision.dice_segment import DieBlob
 
 _WHITE_KERNEL = 15  # working pixels: the local white is a maximum over a disc wider than a pip
@@ -87,7 +88,7 @@ def blob_pips(blob: DieBlob, lum: np.ndarray) -> list[Pip]:
     lum_crop = lum[window]
     white_crop = blob.mask & ~dark
     die_white = float(np.percentile(lum_crop[white_crop], 95)) if white_crop.any() else 255.0
-    count, labels, stats, _ = cv2.connectedComponentsWithStats(dark_crop.astype(np.uint8), 8)
+    count, labels, stats, _ = components_with_stats(dark_crop.astype(np.uint8))
     # Dark pixels on the outline are shadow, background or grazing side-face pips, not pips
     # of the top face, which always keep a white margin.
     inner = cv2.erode(blob.mask.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)

@@ -7,10 +7,13 @@ rise less than the lit top face; the threshold keeps both in most scenes.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import cv2
 import numpy as np
+
+from nardy_pi.vision.components import components_with_stats
 
 # Larger images are shrunk to this long side; pixel constants suit dice of ~15-90 px.
 WORK_LONG_SIDE = 1280
@@ -90,18 +93,23 @@ def body_mask(lum: np.ndarray) -> np.ndarray:
     return fill_holes(cv2.morphologyEx(mask, cv2.MORPH_CLOSE, ellipse))
 
 
-def die_blobs(lum: np.ndarray) -> list[DieBlob]:
-    """Connected bright blobs of a plausible die size, touching dice split apart."""
+def die_blobs(lum: np.ndarray, keep: Callable[[DieBlob], bool] | None = None) -> list[DieBlob]:
+    """Connected bright blobs of a plausible die size, touching dice split apart.
+
+    `keep`, when given, judges each blob (after splitting) by its box before the costly steps
+    (hull, pips): a caller that knows how big a die is in the image drops checker stacks and
+    painted points here."""
     solid = body_mask(lum)
     max_area = _MAX_AREA_FRACTION * lum.shape[0] * lum.shape[1]
-    count, labels, stats, _ = cv2.connectedComponentsWithStats(solid, connectivity=8)
+    count, labels, stats, _ = components_with_stats(solid)
     blobs: list[DieBlob] = []
     for i in range(1, count):
         x, y, w, h, area = (int(v) for v in stats[i])
         if area < _MIN_AREA or area > max_area or w < 6 or h < 6:
             continue
         mask = labels[y : y + h, x : x + w] == i
-        blobs.extend(_convex(part) for part in _split_touching(DieBlob(x, y, mask)))
+        parts = _split_touching(DieBlob(x, y, mask))
+        blobs.extend(_convex(part) for part in parts if keep is None or keep(part))
     return blobs
 
 

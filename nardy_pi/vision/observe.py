@@ -49,10 +49,10 @@ def default_dice_finder(learned: bool = True) -> DiceFinder | None:
         except (ImportError, FileNotFoundError, cv2.error):
             pass
     try:
-        from nardy_pi.vision.dice import find_dice
+        from nardy_pi.vision.dice import PlainDiceFinder
     except ImportError:
         return None
-    return find_dice
+    return PlainDiceFinder()
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,7 +60,7 @@ class Seen:
     """An Observation plus what the overlay draws."""
 
     observation: Observation
-    census: Census
+    census: Census | None  # None with the learned reader
     raster: Raster
     homography: np.ndarray  # board -> image, for this frame's size
     occlusion: np.ndarray  # bool raster mask
@@ -76,24 +76,32 @@ class Observer:
         self.cal = calibration
         self.dice_finder = dice_finder
         self.accepted = accepted_dice_counts
+        self._cache: dict[tuple[int, int], tuple] = {}
+        if calibration.reader == "learned":
+            check_learned(calibration)
+            self._learned_for_size(*calibration.image_size)  # a bad placement fails at start
+            return
+        assert calibration.colours is not None, "a colour calibration has colour classes"
         names = calibration.colours.names
         self._white, self._black = names.index("white"), names.index("black")
         alike = calibration.colours.alike()
         # Row 255 (no expectation) accepts every label.
         self._alike = np.ones((256, len(names)), bool)
         self._alike[: len(names)] = alike
-        self._cache: dict[tuple[int, int], tuple] = {}
+
+    def _frame_scale(self, width: int, height: int) -> np.ndarray:
+        cw, ch = self.cal.image_size
+        if abs(width / cw - height / ch) > 0.02 * width / cw:
+            raise ValueError(
+                f"image is {width}x{height} but the calibration was made at {cw}x{ch} "
+                "with another aspect ratio; calibrate again"
+            )
+        return np.diag([width / cw, height / ch, 1.0])
 
     def _for_size(self, width: int, height: int) -> tuple:
         key = (width, height)
         if key not in self._cache:
-            cw, ch = self.cal.image_size
-            if abs(width / cw - height / ch) > 0.02 * width / cw:
-                raise ValueError(
-                    f"image is {width}x{height} but the calibration was made at {cw}x{ch} "
-                    "with another aspect ratio; calibrate again"
-                )
-            s = np.diag([width / cw, height / ch, 1.0])
+            s = self._frame_scale(width, height)
             h = s @ self.cal.homography
             probe = rectify(np.zeros((height, width, 3), np.uint8), h, self.cal.scale)
             gmap = gain_map(self.cal.gain, probe.image.shape[:2], self.cal.scale)
@@ -108,6 +116,8 @@ class Observer:
         return self._cache[key]
 
     def observe(self, image: np.ndarray) -> Seen:
+        if self.cal.reader == "learned":
+            return self._observe_learned(image)
         height, width = image.shape[:2]
         h, gmap, surface, valid, expected = self._for_size(width, height)
         raster = rectify(image, h, self.cal.scale, valid)
@@ -144,6 +154,40 @@ class Observer:
                     None if cube is None else cube.box)
 
 
+    def _learned_for_size(self, width: int, height: int) -> tuple:
+        """Learned reader: the board homography, raster validity and strip reader for one
+        frame size (the calibration's corners scaled to it)."""
+        from nardy_pi.vision.board.reader import BoardReader
+
+        key = (width, height)
+        if key not in self._cache:
+            s = self._frame_scale(width, height)
+            h = s @ self.cal.homography
+            probe = rectify(np.zeros((height, width, 3), np.uint8), h, self.cal.scale)
+            corners = g.apply_homography(s, np.asarray(self.cal.corners, np.float64))
+            learned = self.cal.learned
+            assert learned is not None
+            reader = BoardReader(corners, learned.layout, (width, height),
+                                 prototypes=learned.prototypes, heads=learned.heads)
+            self._cache[key] = (h, probe.valid, reader)
+        return self._cache[key]
+
+    def _observe_learned(self, image: np.ndarray) -> Seen:
+        """The strip model at the calibration's layout, adapted to this board; dice and
+        cube as for the colour reader; occlusion from the model's occluder head."""
+        from nardy_pi.vision.board.first_look import observation_from_reading
+
+        height, width = image.shape[:2]
+        h, valid, reader = self._learned_for_size(width, height)
+        raster = rectify(image, h, self.cal.scale, valid)  # the watcher's motion test uses it
+        h_inv = np.linalg.inv(h)
+        readings, cube, _hidden = self._dice_and_cube(image, h, h_inv, raster.valid.shape)
+        reading = reader.read(image)
+        obs = observation_from_reading(reading, readings, self.accepted,
+                                       None if cube is None else cube.reading)
+        return Seen(obs, None, raster, h, np.zeros(raster.valid.shape, bool),
+                    tuple(d.box for d in readings), None if cube is None else cube.box)
+
     def _dice_and_cube(self, image: np.ndarray, h: np.ndarray, h_inv: np.ndarray,
                        shape: tuple[int, int]) -> tuple[list[DieReading], CubeFound | None,
                                                         np.ndarray]:
@@ -153,8 +197,12 @@ class Observer:
             found = self.dice_finder(image, h)  # type: ignore[call-arg]
             readings, cube = list(found.dice), cube_from_seen(found.cube, h_inv)
         else:
-            readings = list(self.dice_finder(image)) if self.dice_finder else []
-            readings = [d for d in readings if _die_sized(d, h_inv)]
+            if getattr(self.dice_finder, "takes_box_filter", False):
+                # Blobs not sized like a die (stacks, light points) go before pips are sought.
+                found = self.dice_finder(image, keep_box=lambda box: _box_die_sized(box, h_inv))
+            else:
+                found = self.dice_finder(image) if self.dice_finder else []
+            readings = [d for d in found if _die_sized(d, h_inv)]
             cube = find_cube(image, h)
             if cube is not None:
                 readings = [d for d in readings if not _inside(d.center, cube.box)]
@@ -178,6 +226,18 @@ class Observer:
         return occlusion_mask(distance, region, hidden, self.cal.scale, misplaced)
 
 
+def check_learned(cal: Calibration) -> None:
+    """Heads and prototypes belong to the strip model that fitted them; another model needs a new
+    calibration (its embeddings mean something else)."""
+    from nardy_pi.vision.board.adapt import model_digest
+
+    if cal.learned is None:
+        raise ValueError("the calibration names the learned reader but has no learned section")
+    if cal.learned.adaptation != "none" and cal.learned.model != model_digest():
+        raise ValueError("the calibration was fitted to another strip model than the one "
+                         "installed; calibrate again")
+
+
 def _inside(p: tuple[float, float], box: tuple[float, float, float, float]) -> bool:
     return box[0] <= p[0] <= box[2] and box[1] <= p[1] <= box[3]
 
@@ -185,7 +245,11 @@ def _inside(p: tuple[float, float], box: tuple[float, float, float, float]) -> b
 def _die_sized(d: DieReading, h_inv: np.ndarray) -> bool:
     """The finder works without the board; the board's scale rules out blobs that are far
     larger or smaller than a die (a stack of checkers, a glint)."""
-    x0, y0, x1, y1 = d.box
+    return _box_die_sized(d.box, h_inv)
+
+
+def _box_die_sized(box: tuple[float, float, float, float], h_inv: np.ndarray) -> bool:
+    x0, y0, x1, y1 = box
     board = g.apply_homography(h_inv, np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]]))
     size = float(np.max(board.max(axis=0) - board.min(axis=0)))
     return DIE_SIZE_RANGE[0] <= size <= DIE_SIZE_RANGE[1]

@@ -9,6 +9,7 @@ import numpy as np
 
 from nardy_pi.vision import geometry as g
 from nardy_pi.vision.appearance import UNEXPLAINED_DISTANCE
+from nardy_pi.vision.components import components_with_stats
 
 MIN_BLOB_AREA = 0.6  # board units², about one checker: smaller blobs are rims, shadows, noise
 
@@ -47,7 +48,7 @@ def occlusion_mask(distance: np.ndarray, region: np.ndarray, ignore: np.ndarray,
     half = scale / 2
     k = max(3, int(0.45 * half) | 1)  # wider than rim lines and seams, narrower than a hand
     small = cv2.morphologyEx(small.astype(np.uint8), cv2.MORPH_OPEN, np.ones((k, k), np.uint8))
-    count, labels, stats, _ = cv2.connectedComponentsWithStats(small, connectivity=8)
+    count, labels, stats, _ = components_with_stats(small)
     keep = np.zeros(count, bool)
     keep[1:] = stats[1:, cv2.CC_STAT_AREA] >= MIN_BLOB_AREA * half * half
     blobs = keep[labels].astype(np.uint8)

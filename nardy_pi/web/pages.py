@@ -50,9 +50,16 @@ def control() -> str:
 
 
 @pages.get("/history")
-def history() -> str:
-    matches = services().history.finished_matches()
+def history() -> str | Response:
+    try:
+        matches = services().history.finished_matches()
+    except OSError as exc:  # StoreError: the log was damaged or replaced while running
+        return _unreadable(exc)
     return render_template("history.html", matches=matches, **_common())
+
+
+def _unreadable(exc: OSError) -> Response:
+    return Response(f"the match log cannot be read: {exc}\n", 503, mimetype="text/plain")
 
 
 @pages.get("/history/<match_id>.mat")
@@ -63,6 +70,8 @@ def history_mat(match_id: str) -> Response:
         text = services().history.mat_text(match_id)
     except KeyError:
         abort(404)
+    except OSError as exc:
+        return _unreadable(exc)
     return Response(
         text,
         mimetype="text/plain",

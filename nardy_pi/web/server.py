@@ -6,10 +6,11 @@ phones would starve the control panel. Stopping closes the hub first (streams en
 then lets the workers finish, then closes the sockets from inside waitress's own loop.
 
 One client must not be able to take the page away from everyone else (`ServerLimits`):
-connections are counted per remote address and the ones above the cap are closed as soon as
-they are accepted; a connection with no request in flight is dropped after `idle_seconds`,
-and one still sending its request after `request_seconds` (a slow drip) too. Bodies above
-the app's limit are refused by waitress from their Content-Length, before being read.
+connections are counted per client (an IPv4 address, an IPv6 /64) and the ones above the
+cap are closed as soon as they are accepted; a connection with no request in flight is
+dropped after `idle_seconds`, and one still sending its request after `request_seconds` (a
+slow drip) too. Bodies above the app's limit are refused by waitress from their
+Content-Length, before being read.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from waitress.channel import HTTPChannel
 from waitress.server import TcpWSGIServer
 from waitress.task import ThreadedTaskDispatcher
 
+from nardy_pi.web.auth import client_key
 from nardy_pi.web.hub import StateHub
 
 DEFAULT_PORT = 8080
@@ -48,6 +50,7 @@ class _GuardedChannel(HTTPChannel):
     """An HTTP channel that remembers when its current request started arriving."""
 
     request_started: float | None = None
+    client: str = ""  # auth.client_key of the remote address
 
     def received(self, data: bytes) -> bool:
         if self.request is None and data:
@@ -72,10 +75,12 @@ class _GuardedServer(TcpWSGIServer):
         if accepted is None:
             return
         conn, addr = accepted
-        host = addr[0] if isinstance(addr, tuple) else addr
+        # One client = one IPv4 address or one IPv6 /64 (a host may hold a whole prefix),
+        # as for the PIN back-off.
+        client = client_key(str(addr[0] if isinstance(addr, tuple) else addr))
         mine = sum(
             1 for ch in list(self._map.values())
-            if isinstance(ch, HTTPChannel) and ch.addr and ch.addr[0] == host
+            if isinstance(ch, _GuardedChannel) and ch.client == client
         )  # fmt: skip
         if mine >= self.limits.per_client:
             conn.close()  # refused at once: never queued behind the others
@@ -85,7 +90,8 @@ class _GuardedServer(TcpWSGIServer):
         except OSError:
             conn.close()
             return
-        self.channel_class(self, conn, self.fix_addr(addr), self.adj, map=self._map)
+        channel = self.channel_class(self, conn, self.fix_addr(addr), self.adj, map=self._map)
+        channel.client = client
 
     def maintenance(self, now: float) -> None:
         super().maintenance(now)  # idle channels (adj.channel_timeout)
@@ -123,6 +129,9 @@ class WebServer:
             # stream is noticed at once rather than at a failed write.
             channel_request_lookahead=1,
             ident="nardy-pi",
+            # poll(), not select(): select() ends the server thread once a socket's number
+            # passes 1023 (FD_SETSIZE), which a crowd of connections can bring about.
+            asyncore_use_poll=True,
             clear_untrusted_proxy_headers=True,
         )
         dispatcher = ThreadedTaskDispatcher()

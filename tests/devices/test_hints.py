@@ -74,3 +74,20 @@ def test_strip_lights_hints_alarms_and_the_turn() -> None:
     lit = strip_colors(snapshot(alerts=(alarm,)))
     assert lit[BAR_WHITE] == lit[BAR_BLACK] == (255, 0, 0)
     assert len(strip_colors(snapshot(), leds=30)) == 30
+
+
+def test_a_huge_ladder_lights_its_first_movement_without_listing_every_play() -> None:
+    from nardy_pi.rules.notation.xgid import parse_position
+    from nardy_pi.rules.variants import get_variant
+    from tests.rules.long.test_ladder_bounds import SPREAD
+
+    v = get_variant("crazy-long")
+    position, _ = parse_position(SPREAD, v)
+    h = hint(position, (1, 1), v)  # 236,858 plays: never listed
+    assert h.kind == "first" and h.sources and h.destinations
+    white = position.turn == 0
+    own, opp = position.view(v)
+    movable = [p for p in range(2, 25) if own[p] and not opp[p - 1]]  # one pip, nothing hit
+    assert set(h.sources) == {v.own_to_physical(white, p) for p in movable}
+    assert set(h.destinations) == {v.own_to_physical(white, p - 1) for p in movable}
+    assert hint(position, (6, 5), v).kind == "all"

@@ -133,6 +133,8 @@ def test_refusals_name_the_reason_and_change_nothing() -> None:
         (ChouetteGameOver("box", 4), "single"),
         (ChouetteJoin("Ben"), "already"),
         (ChouetteJoin(" "), "name"),
+        (ChouetteJoin("Eve\r\nGame 2"), "printable"),
+        (ChouetteJoin("Eve\x00"), "printable"),
         (ChouetteLeave("Ann"), "needs 3 players"),
         (ChouetteDouble("Zed"), "not playing"),
     ]:
@@ -147,7 +149,8 @@ def test_refusals_name_the_reason_and_change_nothing() -> None:
     bigger = ch.apply(ch.apply(state, ChouetteJoin("Dan")), ChouetteDouble("Ann"))
     with pytest.raises(IllegalEventError, match="finish it first"):
         ch.apply(bigger, ChouetteLeave("Ben"))
-    for players, why in [(("A", "B"), "3-16"), (("A", "A", "B"), "name of his own")]:
+    for players, why in [(("A", "B"), "3-16"), (("A", "A", "B"), "name of his own"),
+                         (("A", "B", "C\nD"), "printable")]:
         with pytest.raises(IllegalEventError, match=why):
             ch.start(ChouetteStarted(players))
     with pytest.raises(IllegalEventError, match="cube mode"):

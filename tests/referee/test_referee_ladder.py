@@ -29,3 +29,22 @@ def test_a_huge_ladder_roll_is_refereed_without_listing_its_plays() -> None:
     played = [e for e in table.events if isinstance(e, ev.MovePlayed)]
     assert len(played) == 1
     assert played[0].play is not None and len(played[0].play.steps) == 12
+
+
+def test_left_over_movements_too_many_to_list_are_followed_and_booked() -> None:
+    from nardy_pi.game.state import Phase
+    from tests.game.test_engine_ladder import LEFT, random_leftover_play
+
+    v = get_variant("mad-gulbar")
+    position, _ = parse_position(SPREAD, v)
+    referee = Referee("mad-gulbar")
+    referee.follow(1, Phase.MOVE, position, LEFT, None, movements=True)  # the engine: None
+    table = Table(referee, position)
+    table.frames()
+    table.position = random_leftover_play(position, LEFT, "mad-gulbar").with_turn(position.turn)
+    table.frames()
+    if not any(isinstance(e, ev.MovePlayed) for e in table.events):
+        table.events += referee.confirm(table.now)  # the confirm button ends left-overs
+    played = [e for e in table.events if isinstance(e, ev.MovePlayed)]
+    assert len(played) == 1 and played[0].play is not None
+    assert len(played[0].play.steps) == len(LEFT)

@@ -119,3 +119,19 @@ def test_torch_and_cv2_dnn_agree() -> None:
         want = [t.numpy() for t in net(torch.from_numpy(x))]
     for a, b in zip(want, got, strict=True):
         assert np.abs(a - b).max() < 1e-4
+
+
+def test_fine_tuning_starts_from_the_shipped_model_exactly() -> None:
+    """`--init`: the exported model loaded back into torch computes what cv2.dnn computes."""
+    torch = pytest.importorskip("torch", reason="PyTorch is the [train] extra; not installed")
+    from nardy_pi.vision.board.model import MODEL_PATH
+    from nardy_pi.vision.train.strip_net import StripNet, load_onnx
+
+    net = load_onnx(StripNet(), MODEL_PATH).eval()
+    x = np.random.default_rng(1).normal(size=(5, 4, 128, 32)).astype(np.float32)
+    with torch.no_grad():
+        want = [t.numpy() for t in net(torch.from_numpy(x))]
+    for a, b in zip(want, StripModel(MODEL_PATH).raw(x), strict=True):
+        assert np.abs(a - b).max() < 1e-4
+    with pytest.raises(ValueError, match="not a strip model"):
+        load_onnx(StripNet(), MODEL_PATH.parent / "dice_check.onnx")

@@ -132,6 +132,7 @@ def running_site(
     strip: StripOutput | None = None,
     limits: ServerLimits | None = None,
     allowed_hosts: tuple[str, ...] = (),
+    history: Any = None,
 ) -> Iterator[Site]:
     hub = StateHub(max_streams=max_streams)
     match = EngineTable(hub, strip=strip)
@@ -140,17 +141,17 @@ def running_site(
         from tests.web.camera import TableCamera
 
         controller = TableCamera(controller)
-    history = ListHistory()
+    listed = ListHistory()
     clock = FakeClock()
     gate = PinGate(pin, clock=clock)
     config = WebConfig(
         pin=pin, heartbeat_seconds=heartbeat, stream_retry_after=7, allowed_hosts=allowed_hosts
     )
-    app = create_app(hub, controller, history, config, gate=gate)
+    app = create_app(hub, controller, history or listed, config, gate=gate)
     server = WebServer(app, hub, HOST, 0, limits)
     server.start()
     try:
-        yield Site(server, hub, match, history, clock,
+        yield Site(server, hub, match, listed, clock,
                    camera=controller if camera else None)
     finally:
         server.stop()

@@ -117,3 +117,49 @@ def test_right_pin_from_another_address_survives_a_rotating_guesser(site: Site) 
         site.post_json("/api/login", {"pin": "0000"}, source=f"127.0.1.{i}")
     assert site.post_json("/api/login", {"pin": "0000"}, source="127.0.1.3").status == 429
     assert site.login()  # the owner's phone, no failures of its own
+
+
+def test_the_server_lives_on_past_descriptor_1023() -> None:
+    """select() ends waitress's loop once a socket's number passes 1023 (FD_SETSIZE); the
+    server polls instead. The descriptors are pushed up here by holding files open in this
+    process, as a busy referee process (camera, log, streams) might."""
+    import resource
+
+    import pytest
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    want = 1400
+    if hard != resource.RLIM_INFINITY and hard < want:
+        pytest.skip(f"the descriptor limit ({hard}) is too low to pass 1023")
+    resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, want), hard))
+    held = []
+    try:
+        with running_site() as site:
+            while not held or held[-1].fileno() < 1100:
+                held.append(open("/dev/null", "rb"))  # noqa: SIM115  # held on purpose
+            replies = [site.request("GET", "/", timeout=10).status for _ in range(3)]
+            assert replies == [200, 200, 200]
+    finally:
+        for f in held:
+            f.close()
+        resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
+
+
+def test_a_match_log_damaged_while_running_gives_the_history_page_one_line(tmp_path) -> None:
+    import sqlite3
+
+    from nardy_pi.game.events import MatchStarted
+    from nardy_pi.store.eventlog import EventStore
+    from nardy_pi.store.history import StoreHistory
+
+    path = tmp_path / "matches.sqlite"
+    with EventStore(path) as store:
+        store.create_match(MatchStarted("backgammon", 1))
+    with running_site(history=StoreHistory(path)) as site:
+        assert site.get("/history").status == 200
+        with sqlite3.connect(path) as db:
+            db.execute("DROP TABLE events")  # another program's doing, mid-run
+        page = site.get("/history")
+        mat = site.get("/history/1.mat")
+    assert page.status == 503 and mat.status == 503
+    assert page.body.decode().count("\n") == 1 and b"'events' is missing" in page.body

@@ -13,10 +13,11 @@ from dataclasses import dataclass
 import numpy as np
 
 from nardy_pi.vision import geometry as g
-from nardy_pi.vision.board.reader import BoardReader, BoardReading, fit_layout
+from nardy_pi.vision.board.model import StripModel
+from nardy_pi.vision.board.reader import BoardReading, fit_reader
 from nardy_pi.vision.board.strips import map_points
 from nardy_pi.vision.roll import judge_roll
-from nardy_pi.vision.types import DieOnBoard, DieReading, Observation
+from nardy_pi.vision.types import CubeReading, DieOnBoard, DieReading, Observation
 
 CHECKERS = 15
 DiceFinder = Callable[[np.ndarray], Sequence[DieReading]]
@@ -30,34 +31,44 @@ class FirstLook:
 
 
 def read_unseen_board(image: np.ndarray, corners, dice_finder: DiceFinder | None = None,
-                      accepted_dice_counts: tuple[int, ...] = (2,)) -> FirstLook:
+                      accepted_dice_counts: tuple[int, ...] = (2,),
+                      model: StripModel | None = None) -> FirstLook:
     corners = np.asarray(corners, dtype=np.float64)
-    layout = fit_layout(image, corners)
-    reading = BoardReader(corners, layout, (image.shape[1], image.shape[0])).read(image)
+    reader, predictions = fit_reader(image, corners, model)
+    reading = reader.reading_from(predictions)
+    found = _find_dice(image, corners, dice_finder)
+    obs = observation_from_reading(reading, found, accepted_dice_counts)
+    return FirstLook(obs, reading, tuple(d.box for d in found))
+
+
+def observation_from_reading(reading: BoardReading, found: Sequence[DieReading],
+                             accepted_dice_counts: tuple[int, ...] = (2,),
+                             cube: CubeReading | None = None) -> Observation:
+    """A reading and the dice found as board-frame.md §3's object, with §4's confidence."""
+    from nardy_pi.vision.board.adapt import bar_totals
+
     counts = reading.counts
     points = tuple(counts[:24])
-    bar_white = max(counts[24] or 0, 0)
-    bar_black = max(-(counts[25] or 0), 0)
+    bar_white, bar_black = bar_totals(counts)
     off_white = off_black = None
     if all(c is not None for c in counts):  # the whole surface seen: the rest is borne off
         off_white = max(CHECKERS - bar_white - sum(c for c in points if c and c > 0), 0)
         off_black = max(CHECKERS - bar_black - sum(-c for c in points if c and c < 0), 0)
-    found = _find_dice(image, corners, dice_finder)
     dice = tuple(_place(d, reading) for d in found)
-    obs = Observation(
+    return Observation(
         points=points,  # type: ignore[arg-type]  # None marks a point out of view
         bar_white=bar_white,
         bar_black=bar_black,
         off_white=off_white,
         off_black=off_black,
         dice=dice,
+        cube=cube,
         roll=judge_roll(dice, accepted_dice_counts),
         occluded=reading.occluded,
         point_probs=tuple(tuple(float(p) for p in row) for row in reading.probs),
         confidence=reading.confidence,
         point_confidence=tuple(reading.slot_confidence[:24]),
     )
-    return FirstLook(obs, reading, tuple(d.box for d in found))
 
 
 def _find_dice(image: np.ndarray, corners: np.ndarray,

@@ -8,10 +8,11 @@ from dataclasses import dataclass
 import numpy as np
 
 from nardy_pi.vision.board.decode import VALUES, decode, signed_distribution
+from nardy_pi.vision.board.heads import Heads
 from nardy_pi.vision.board.layout import SLOTS, STRIP_REACH_V, SurfaceLayout
 from nardy_pi.vision.board.model import StripModel, StripPredictions, shipped_model
 from nardy_pi.vision.board.prototypes import Prototypes
-from nardy_pi.vision.board.strips import StripCutter, map_points, normalise
+from nardy_pi.vision.board.strips import cached_cutter, map_points, normalise
 
 SEEN_SHARE = 0.6  # a strip less inside the image than this is unseen (its point is null)
 OCCLUDED = 0.5  # occluder probability from which a slot counts as covered
@@ -50,10 +51,12 @@ class BoardReader:
     """One surface placement (corners, layout, frame size) and the model to read it."""
 
     def __init__(self, corners, layout: SurfaceLayout, frame_size: tuple[int, int],
-                 model: StripModel | None = None, prototypes: Prototypes | None = None) -> None:
-        self.cutter = StripCutter(corners, layout, frame_size)
+                 model: StripModel | None = None, prototypes: Prototypes | None = None,
+                 heads: Heads | None = None) -> None:
+        self.cutter = cached_cutter(corners, layout, frame_size)
         self.model = model or shipped_model()
         self.prototypes = prototypes
+        self.heads = heads  # this board's fine-tuned count/colour heads (board/heads.py)
         self.seen = self.cutter.visible >= SEEN_SHARE
         self.cutter_corners = tuple((float(x), float(y)) for x, y in np.asarray(corners))
 
@@ -64,13 +67,20 @@ class BoardReader:
         return self.reading_from(self.predict(image))
 
     def reading_from(self, pred: StripPredictions) -> BoardReading:
-        light = pred.light
+        count, light = pred.count, pred.light
+        if self.heads is not None:
+            count, light = self.heads.apply(pred.embedding)
         if self.prototypes is not None:
             light = self.prototypes.light_probability(pred.embedding, light)
-        probs = signed_distribution(pred.count, light)
+        return self.reading_of(count, light, pred.occluded)
+
+    def reading_of(self, count: np.ndarray, light: np.ndarray,
+                   occluded: np.ndarray) -> BoardReading:
+        """A reading from per-slot count probabilities and light-side probabilities."""
+        probs = signed_distribution(count, light)
         decoded = decode(probs, self.seen)
         return BoardReading(decoded.counts, probs, decoded.confidence, decoded.board_confidence,
-                            pred.occluded, self.seen, self.cutter.layout, self.cutter.h_surface)
+                            occluded, self.seen, self.cutter.layout, self.cutter.h_surface)
 
 
 def known_log_likelihood(probs: np.ndarray, seen: np.ndarray, counts) -> float:
@@ -83,16 +93,30 @@ def known_log_likelihood(probs: np.ndarray, seen: np.ndarray, counts) -> float:
 def fit_layout(image: np.ndarray, corners, model: StripModel | None = None) -> SurfaceLayout:
     """A board never seen: the measured bar span under which the model reads most surely
     (the sum over slots of the log of each slot's best probability)."""
+    return fit_reader(image, corners, model)[0].cutter.layout
+
+
+def fit_reader(image: np.ndarray, corners,
+               model: StripModel | None = None) -> tuple[BoardReader, StripPredictions]:
+    """`fit_layout`'s choice as a reader, with the model's predictions for this image under
+    it (so the chosen layout's strips are not read twice). Every candidate's strips go
+    through the model in one batch; a strip's outputs do not depend on its batch."""
     from nardy_pi.vision.board.measure import bar_candidates
 
     model = model or shipped_model()
     size = (image.shape[1], image.shape[0])
-    best: tuple[float, SurfaceLayout] | None = None
-    for layout in [*bar_candidates(image, corners), SurfaceLayout()]:
-        reader = BoardReader(corners, layout, size, model)
-        reading = reader.read(image)
-        score = float(np.log(np.maximum(reading.probs.max(axis=1), 1e-6))[reader.seen].sum())
+    readers = [BoardReader(corners, layout, size, model)
+               for layout in [*bar_candidates(image, corners), SurfaceLayout()]]
+    strips = np.concatenate([normalise(r.cutter.cut(image)) for r in readers])
+    pred = model.predict(strips)
+    best: tuple[float, int] | None = None
+    for k, reader in enumerate(readers):
+        mine = pred.rows(slice(k * SLOTS, (k + 1) * SLOTS))
+        probs = signed_distribution(mine.count, mine.light)
+        score = float(np.log(np.maximum(probs.max(axis=1), 1e-6))[reader.seen].sum())
         if best is None or score > best[0]:
-            best = (score, layout)
+            best = (score, k)
     assert best is not None
-    return best[1]
+    k = best[1]
+    # The chosen layout is read once more, mirrored, and the two readings averaged.
+    return readers[k], model.predict_mirrored(strips[k * SLOTS:(k + 1) * SLOTS])

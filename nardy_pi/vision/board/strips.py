@@ -10,6 +10,7 @@ into some colour.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 import cv2
 import numpy as np
@@ -113,6 +114,20 @@ class StripCutter:
         brightest = cv2.max(cv2.max(b, g), r).reshape(SLOTS, STRIP_H, STRIP_W)
         unknown = self.outside | (brightest >= SATURATED)
         return Strips(raw, unknown, self.visible)
+
+
+def cached_cutter(corners, layout: SurfaceLayout, frame_size: tuple[int, int]) -> StripCutter:
+    """A StripCutter shared by every reader of one placement (a fixed camera re-reads the
+    same corners and, mostly, the same measured bars every frame). Cutters are not changed
+    after they are built."""
+    key = tuple(float(v) for v in np.asarray(corners, np.float64).ravel())
+    return _cutter(key, layout, (int(frame_size[0]), int(frame_size[1])))
+
+
+@lru_cache(maxsize=32)
+def _cutter(corners: tuple[float, ...], layout: SurfaceLayout,
+            frame_size: tuple[int, int]) -> StripCutter:
+    return StripCutter(np.array(corners, np.float64).reshape(-1, 2), layout, frame_size)
 
 
 def normalise(strips: Strips) -> np.ndarray:

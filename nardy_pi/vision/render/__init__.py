@@ -10,6 +10,7 @@ import numpy as np
 
 from nardy_pi.vision import geometry as g
 from nardy_pi.vision.render.board import FRAME, draw_board
+from nardy_pi.vision.render.chunks import row_bands
 from nardy_pi.vision.render.objects import draw_cube, draw_die, draw_hand
 from nardy_pi.vision.render.scene import Camera, Rendered, Scene
 from nardy_pi.vision.render.styles import BoardStyle
@@ -51,12 +52,15 @@ def _photometric(img: np.ndarray, camera: Camera, rng: np.random.Generator) -> n
     ys = np.linspace(-1, 1, h, dtype=np.float32)[:, None]
     gx, gy = camera.light_gradient
     light = 1.0 + gx * xs + gy * ys - 0.08 * (xs**2 + ys**2)
-    out = img.astype(np.float32) * light[..., None]
+    out = img.astype(np.float32)
+    out *= light[..., None]
     if camera.blur_sigma > 0:
-        out = cv2.GaussianBlur(out, (0, 0), camera.blur_sigma)
+        cv2.GaussianBlur(out, (0, 0), camera.blur_sigma, dst=out)
     if camera.noise_sigma > 0:
-        out += rng.normal(0, camera.noise_sigma, out.shape).astype(np.float32)
-    out = np.clip(out, 0, 255).astype(np.uint8)
+        for band in row_bands(h):
+            shape = (band.stop - band.start, *out.shape[1:])
+            out[band] += rng.normal(0, camera.noise_sigma, shape).astype(np.float32)
+    out = np.clip(out, 0, 255, out=out).astype(np.uint8)
     if camera.jpeg_quality:
         _ok, buf = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, camera.jpeg_quality])
         out = cv2.imdecode(buf, cv2.IMREAD_COLOR)
@@ -77,8 +81,10 @@ def render_scene(
     h_board = g.board_to_image_homography(corners)
     scale = max(24.0, _px_per_unit(h_board, 6.5, 5.5) * 1.5)
     canvas = draw_board(style, scene, scale, rng, markers)
-    table = np.full((camera.height, camera.width, 3), style.table, np.uint8)
-    table = np.clip(table + rng.normal(0, 4, table.shape), 0, 255).astype(np.uint8)
+    table = np.empty((camera.height, camera.width, 3), np.uint8)
+    for band in row_bands(camera.height):
+        rows = np.full((band.stop - band.start, camera.width, 3), style.table, np.uint8)
+        table[band] = np.clip(rows + rng.normal(0, 4, rows.shape), 0, 255)
     m = h_board @ np.linalg.inv(canvas.board_to_canvas())
     img = cv2.warpPerspective(
         canvas.image, m, (camera.width, camera.height), dst=table,

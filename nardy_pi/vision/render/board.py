@@ -6,6 +6,7 @@ import cv2
 import numpy as np
 
 from nardy_pi.vision import geometry as g
+from nardy_pi.vision.render.chunks import row_bands
 from nardy_pi.vision.render.styles import BoardStyle
 from nardy_pi.vision.stacking import stack_layout
 
@@ -60,13 +61,24 @@ def _texture(canvas: Canvas, kind: str, rng: np.random.Generator) -> None:
         xs = np.arange(w, dtype=np.float32)[None, :]
         phase = rng.uniform(0, 6.28)
         wobble = 6 * np.sin(xs / (w / rng.uniform(2, 4)) + phase)
-        grain = 0.06 * np.sin((ys + wobble) / rng.uniform(2.5, 4.0))
-        field = 1.0 + grain + rng.normal(0, 0.015, (h, w)).astype(np.float32)
+        period = rng.uniform(2.5, 4.0)
+        for band in row_bands(h):
+            grain = 0.06 * np.sin((ys[band] + wobble) / period)
+            noise = rng.normal(0, 0.015, (band.stop - band.start, w)).astype(np.float32)
+            _brighten(canvas.image[band], 1.0 + grain + noise)
     elif kind == "felt":
-        field = 1.0 + cv2.GaussianBlur(rng.normal(0, 0.05, (h, w)).astype(np.float32), (3, 3), 0)
-    else:
-        return
-    canvas.image = np.clip(canvas.image * field[..., None], 0, 255).astype(np.uint8)
+        fuzz = np.empty((h, w), np.float32)
+        for band in row_bands(h):
+            fuzz[band] = rng.normal(0, 0.05, (band.stop - band.start, w))
+        field = cv2.GaussianBlur(fuzz, (3, 3), 0, dst=fuzz)
+        field += 1.0
+        for band in row_bands(h):
+            _brighten(canvas.image[band], field[band])
+
+
+def _brighten(rows: np.ndarray, field: np.ndarray) -> None:
+    """rows (a view into the canvas) times a brightness field, in place."""
+    rows[:] = np.clip(rows * field[..., None], 0, 255)
 
 
 def _checker(canvas: Canvas, x: float, y: float, colour, layer: int) -> None:

@@ -1,13 +1,19 @@
 """Train the strip model and export it to ONNX for the run-time reader (cv2.dnn).
 
-    python -m nardy_pi.vision.train.board_reader            # the shipped model (~30 min here:
-                                                            # ~16 min of rendering, 11 min of steps)
+The shipped model is made in two seeded steps (about 35 min here, most of it rendering):
+
+    python -m nardy_pi.vision.train.board_reader --out /tmp/base.onnx    # renders only
+    python -m nardy_pi.vision.train.board_reader --recipe photos --init /tmp/base.onnx
+        # fine-tuned on every real photo, a few renders mixed in -> models/strip_reader.onnx
+    python -m nardy_pi.vision.train.board_reader --recipe photos --init /tmp/base.onnx \
+        --lobo bench/models/strip_folds   # one model per fold of boards, for honest figures
     python -m nardy_pi.vision.train.board_reader --smoke    # a few steps, seconds (CI)
 
 The data recipe is all here and seeded: strips from the domain-randomised renderer (train
 split only) and the first renderer with random board styles, each frame shaken
-photometrically (strip_data.shake); real photo strips only with `--photos`, leaving out the
-boards of `--hold-fold` so a figure on them stays honest.
+photometrically (strip_data.shake); real photo strips (../shared/data/board-photos) with
+`--photos`, leaving out the boards of `--hold-fold` (or of each fold in turn with `--lobo`)
+so a figure on them stays honest. Fine-tuning keeps the exported norms fixed.
 """
 
 from __future__ import annotations
@@ -36,32 +42,48 @@ def _frames(args: argparse.Namespace):
         yield from randomised_frames(args.randomised, args.seed)
 
 
-def build_data(args: argparse.Namespace):
+def render_part(args: argparse.Namespace, rng: np.random.Generator):
+    """Rendered strips (kept in --cache when given: rendering is most of a run's time)."""
     from nardy_pi.vision.train.strip_data import StripSet, collect
 
-    rng = np.random.default_rng(args.seed)
     cache = None
     if args.cache:
         args.cache.mkdir(parents=True, exist_ok=True)
         name = f"render-{args.classic}-{args.randomised}-{args.copies}-{args.seed}.npz"
         cache = args.cache / name
     if cache is not None and cache.exists():
-        parts = [StripSet.load(cache)]
-    else:
-        parts = [collect(_frames(args), rng, copies=args.copies)]
-        if cache is not None:
-            parts[0].save(cache)
-    if args.photos:
-        from nardy_pi.vision.train.photo_frames import photo_frames
+        return StripSet.load(cache)
+    part = collect(_frames(args), rng, copies=args.copies)
+    if cache is not None:
+        part.save(cache)
+    return part
 
-        parts.append(collect(photo_frames(exclude_fold=args.hold_fold, folds=args.folds), rng,
-                             copies=args.photo_copies))
+
+def photo_part(args: argparse.Namespace, rng: np.random.Generator, hold_fold: int | None):
+    from nardy_pi.vision.train.photo_frames import photo_frames
+    from nardy_pi.vision.train.strip_data import collect
+
+    return collect(photo_frames(exclude_fold=hold_fold, folds=args.folds), rng,
+                   copies=args.photo_copies)
+
+
+def finish(parts, rng: np.random.Generator, empty_share: float):
+    from nardy_pi.vision.train.strip_data import StripSet
+
     data = StripSet.concat(parts)
     # Empty points are most strips; a share of them teaches all there is to learn.
     empty = (data.count == 0) & (data.occluded == 0)
-    keep = ~empty | (rng.random(len(data)) < args.empty_share)
+    keep = ~empty | (rng.random(len(data)) < empty_share)
     return StripSet(*(getattr(data, f)[keep] for f in ("x", "count", "colour", "occluded",
                                                         "count_weight", "group")))
+
+
+def build_data(args: argparse.Namespace):
+    rng = np.random.default_rng(args.seed)
+    parts = [render_part(args, rng)]
+    if args.photos:
+        parts.append(photo_part(args, rng, args.hold_fold))
+    return finish(parts, rng, args.empty_share)
 
 
 def train(data, args: argparse.Namespace):
@@ -72,6 +94,10 @@ def train(data, args: argparse.Namespace):
 
     torch.manual_seed(args.seed)
     net = StripNet()
+    if args.init:
+        from nardy_pi.vision.train.strip_net import load_onnx
+
+        load_onnx(net, args.init)
     opt = torch.optim.AdamW(net.parameters(), lr=args.lr, weight_decay=1e-4)
     n = len(data)
     steps = args.steps or max(1, args.epochs * n // args.batch)
@@ -83,6 +109,10 @@ def train(data, args: argparse.Namespace):
     weight = torch.from_numpy(data.count_weight)
     gen = torch.Generator().manual_seed(args.seed)
     net.train()
+    if args.init:  # fine-tuning: the folded norms stay as exported
+        for m in net.modules():
+            if isinstance(m, torch.nn.BatchNorm2d):
+                m.eval()
     start = time.time()
     order = torch.randperm(n, generator=gen)
     pos = 0
@@ -143,6 +173,10 @@ def check_export(net, path: Path, data) -> float:
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--smoke", action="store_true", help="a few frames and steps (CI)")
+    p.add_argument("--recipe", choices=("renders", "photos"), default="renders",
+                   help="renders (default): the base model from renders only; photos: "
+                   "fine-tune --init (the base) on the real photos with a few renders mixed in "
+                   "(the shipped model; with --lobo, the fold models for honest figures)")
     p.add_argument("--classic", type=int, default=400, help="frames from the first renderer")
     p.add_argument("--randomised", type=int, default=700,
                    help="frames from the randomised renderer (train split)")
@@ -163,7 +197,19 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--out", type=Path, default=None)
     p.add_argument("--cache", type=Path, default=None,
                    help="keep the rendered strips here and reuse them on the next run")
+    p.add_argument("--init", type=Path, default=None,
+                   help="fine-tune this exported model (ONNX) instead of starting afresh")
+    p.add_argument("--lobo", type=Path, default=None, metavar="DIR",
+                   help="leave-one-board-out: one model per fold of real photo boards, each "
+                   "trained without its fold (DIR/fold<K>.onnx and DIR/folds.json), for honest "
+                   "figures on real photos (bench/bench_board_reader.py --fold-models DIR)")
     args = p.parse_args(argv)
+    if args.recipe == "photos":
+        if args.init is None:
+            p.error("--recipe photos fine-tunes a base model: give it with --init BASE.onnx")
+        args.photos = True
+        args.classic, args.randomised, args.copies = 100, 200, 1
+        args.steps, args.lr = 800, 1e-3
     if args.smoke:
         args.classic, args.randomised, args.copies, args.steps = 3, 2, 1, 3
         args.photo_copies = 1
@@ -173,17 +219,46 @@ def main(argv: list[str] | None = None) -> int:
     torch.set_num_threads(args.threads)
     random.seed(args.seed)
     np.random.seed(args.seed)
+    if args.lobo:
+        return leave_one_board_out(args)
     t0 = time.time()
     data = build_data(args)
     print(f"{len(data)} strips from {len(np.unique(data.group))} groups in "
           f"{time.time() - t0:.0f}s; counts {np.bincount(data.count, minlength=16).tolist()}",
           flush=True)
+    return train_and_export(data, args, out, t0)
+
+
+def train_and_export(data, args: argparse.Namespace, out: Path, t0: float) -> int:
     net = train(data, args)
     export(net, out)
     diff = check_export(net, out, data)
     print(f"wrote {out} ({out.stat().st_size // 1024} KiB); torch vs cv2.dnn max diff {diff:.2e}; "
           f"total {time.time() - t0:.0f}s")
     return 0 if diff < 1e-3 else 1
+
+
+def leave_one_board_out(args: argparse.Namespace) -> int:
+    """One model per fold, each never shown its fold's boards in any copy."""
+    import json
+
+    from nardy_pi.vision.train.board_photos import board_folds, load_board_photos
+
+    folds = board_folds(load_board_photos(), args.folds)
+    args.lobo.mkdir(parents=True, exist_ok=True)
+    t0 = time.time()
+    renders = render_part(args, np.random.default_rng(args.seed))
+    status = 0
+    for k, fold in enumerate(folds):
+        print(f"fold {k + 1}/{len(folds)}: holding out {', '.join(fold.test_boards)}", flush=True)
+        rng = np.random.default_rng(args.seed + 1 + k)
+        data = finish([renders, photo_part(args, rng, k)], rng, args.empty_share)
+        status |= train_and_export(data, args, args.lobo / f"fold{k}.onnx", t0)
+    manifest = {"folds": [list(f.test_boards) for f in folds],
+                "recipe": {k: (str(v) if isinstance(v, Path) else v)
+                           for k, v in sorted(vars(args).items())}}
+    (args.lobo / "folds.json").write_text(json.dumps(manifest, indent=1) + "\n")
+    return status
 
 
 if __name__ == "__main__":

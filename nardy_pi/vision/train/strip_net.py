@@ -39,3 +39,32 @@ class StripNet(nn.Module):
     def forward(self, x: torch.Tensor):
         e = self.embed(self.features(x))
         return self.count(e), self.colour(e), self.occluded(e), e
+
+
+def load_onnx(net: StripNet, path) -> StripNet:
+    """Start from an exported model: its convolutions carry the batch norms folded in, so each
+    norm becomes the identity plus the folded bias (keep norms in eval mode when fine-tuning)."""
+    import onnx
+    from onnx import numpy_helper
+
+    graph = onnx.load(str(path)).graph
+    weights = {i.name: numpy_helper.to_array(i).copy() for i in graph.initializer}
+    convs = [n for n in graph.node if n.op_type == "Conv"]
+    gemms = [n for n in graph.node if n.op_type == "Gemm"]
+    pairs = [(m, net.features[i + 1]) for i, m in enumerate(net.features)
+             if isinstance(m, nn.Conv2d)]
+    if len(convs) != len(pairs) or len(gemms) != 4:
+        raise ValueError(f"{path} is not a strip model of this shape")
+    with torch.no_grad():
+        for node, (conv, norm) in zip(convs, pairs, strict=True):
+            w, b = weights[node.input[1]], weights[node.input[2]]
+            conv.weight.copy_(torch.from_numpy(w))
+            norm.weight.fill_(1.0)
+            norm.bias.copy_(torch.from_numpy(b))
+            norm.running_mean.zero_()
+            norm.running_var.fill_(1.0 - norm.eps)
+        for node, layer in zip(gemms, (net.embed[1], net.count, net.colour, net.occluded),
+                               strict=True):
+            layer.weight.copy_(torch.from_numpy(weights[node.input[1]]))
+            layer.bias.copy_(torch.from_numpy(weights[node.input[2]]))
+    return net

@@ -115,3 +115,14 @@ def test_a_huge_ladder_is_judged_without_listing_it() -> None:
     assert len(played.play.steps) == 12
     assert unmoved.diagnosis is not None and unmoved.diagnosis.code == "no_move"
     assert short.diagnosis is not None and short.diagnosis.code == "wrong_distance"
+
+
+def test_some_full_play_of_a_huge_ladder_is_legal_and_found_without_the_list() -> None:
+    from nardy_pi.rules.movegen import some_full_play
+
+    v = get_variant("crazy-long")
+    position, _ = parse_position(SPREAD, v)
+    play = some_full_play(position, (1, 1), v)
+    assert play is not None and len(play.steps) == 12
+    judged = infer(position, (1, 1), play.result, v)
+    assert judged.legal and board_key(judged.play.result) == board_key(play.result)

@@ -1,0 +1,128 @@
+"""Calibrated reading of renderer styles never trained on (issue 15's second target).
+
+Each session is one held-out board under one camera (render/randomised iter_session,
+split="heldout"): `calibrate` (calibrate_board: the colour reader when it reads the start
+position back, else the learned reader with this board's prototypes, else refused) runs on the
+start-position frame, then the session's other frames (random positions, dice, cube, and an
+occluder in some) are observed with that calibration. Prints, no asserts:
+- share of sessions calibrate accepted, by reader, and why the rest were refused;
+- on clean frames: per slot (visible points + the two bar counts), frames exact;
+- occlusion: recall on frames with an occluder over the surface, false alarms on clean ones;
+- the same frames read without calibration (read_unseen_board), as the peer.
+
+    python3 bench/bench_calibrated_reader.py [--sessions 20] [--frames 10] [--dice]
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+
+from nardy_pi.vision.board.first_look import read_unseen_board  # noqa: E402
+from nardy_pi.vision.calibrate_board import calibrate_board  # noqa: E402
+from nardy_pi.vision.observe import Observer, default_dice_finder  # noqa: E402
+from nardy_pi.vision.render.randomised import iter_session  # noqa: E402
+from nardy_pi.vision.start_positions import start_board  # noqa: E402
+
+FIRST_SEED = 30_000  # board seeds of the sessions: FIRST_SEED + k
+
+
+@dataclass
+class Tally:
+    right: int = 0
+    slots: int = 0
+    exact: int = 0
+    clean: int = 0
+    hits: int = 0  # occluded frames flagged
+    occluded: int = 0
+    alarms: int = 0  # clean frames flagged
+    styles: Counter = field(default_factory=Counter)
+
+    def add(self, obs, truth) -> None:
+        if truth.occluded:
+            self.occluded += 1
+            self.hits += bool(obs.occluded)
+            return
+        self.clean += 1
+        self.alarms += bool(obs.occluded)
+        ok = [obs.points[i] == truth.points[i] for i in range(24) if truth.visible[i]]
+        ok += [obs.bar_white == truth.bar_white, obs.bar_black == truth.bar_black]
+        self.right += sum(ok)
+        self.slots += len(ok)
+        self.exact += all(ok)
+        self.styles[truth.style_name] += len(ok) - sum(ok)
+
+    def lines(self, title: str) -> list[str]:
+        return [f"{title}:",
+                f"  per slot       {_pct(self.right, self.slots)}  (clean frames)",
+                f"  frames exact   {_pct(self.exact, self.clean)}",
+                f"  occlusion      recall {_pct(self.hits, self.occluded)}, false alarms "
+                f"{_pct(self.alarms, self.clean)} of clean frames",
+                "  slots wrong by style: " + (", ".join(f"{s} {n}" for s, n in
+                                                        self.styles.most_common()) or "none")]
+
+
+def _pct(a: int, b: int) -> str:
+    return f"{100.0 * a / b:5.1f}% ({a}/{b})" if b else "  n/a"
+
+
+def main() -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--sessions", type=int, default=20)
+    p.add_argument("--frames", type=int, default=10, help="frames after the calibration one")
+    p.add_argument("--size", default="1280x960")
+    p.add_argument("--dice", action="store_true", help="run the dice finder too (slower)")
+    p.add_argument("--no-peer", action="store_true", help="skip the uncalibrated reading")
+    args = p.parse_args()
+    size = tuple(int(v) for v in args.size.split("x"))
+    board = start_board("backgammon")
+    finder = default_dice_finder() if args.dice else None
+    accepted: Counter = Counter()
+    refused: list[str] = []
+    by_reader: dict[str, Tally] = {}
+    calibrated, peer = Tally(), Tally()
+    started = time.perf_counter()
+    for k in range(args.sessions):
+        frames = iter_session(FIRST_SEED + k, args.frames, "heldout", size)
+        first = next(frames)
+        result = calibrate_board(first.image, first.truth.corners, board)
+        if not result.accepted:
+            refused.append(f"{first.truth.style_name}: {result.message}")
+            continue
+        reader = result.calibration.reader
+        accepted[reader] += 1
+        observer = Observer(result.calibration, finder)
+        mine = by_reader.setdefault(reader, Tally())
+        for frame in frames:
+            obs = observer.observe(frame.image).observation
+            calibrated.add(obs, frame.truth)
+            mine.add(obs, frame.truth)
+            if not args.no_peer:
+                peer.add(read_unseen_board(frame.image, np.asarray(frame.truth.corners),
+                                           finder).observation, frame.truth)
+    n = args.sessions
+    print(f"held-out renderer styles, {n} sessions x {args.frames} frames at {args.size}, "
+          f"calibrated on each session's start position ({time.perf_counter() - started:.0f} s)")
+    print(f"calibrate accepted {_pct(sum(accepted.values()), n)}: "
+          + ", ".join(f"{r} reader {c}" for r, c in sorted(accepted.items())))
+    for why in refused:
+        print(f"  refused: {why}")
+    print("\n".join(calibrated.lines("after calibration, accepted sessions")))
+    for reader, tally in sorted(by_reader.items()):
+        print("\n".join(tally.lines(f"  {reader} reader")[:3]))
+    if not args.no_peer:
+        print("\n".join(peer.lines("the same frames without calibration (read_unseen_board)")))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,121 @@
+"""Calibration's learned section: adapt the strip reader to one board from a known position.
+
+The bar span is the measured candidate (measure.bar_candidates, or the default one-point bar)
+under which the model explains the known position best. Then the first adaptation that reads
+the known position back is kept: the count and colour heads fine-tuned on its strips (judged
+leave-one-out, board/heads.py), else light/dark prototypes (the mean embeddings of its light
+and dark stacks), else the model as shipped. Both are fitted here with the model installed
+now (a retrained model changes what an embedding means, so they are never constants, and the
+file records which model they belong to).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+import numpy as np
+
+from nardy_pi.vision.board.heads import Heads
+from nardy_pi.vision.board.layout import BAR_LOWER, BAR_UPPER, SurfaceLayout
+from nardy_pi.vision.board.model import MODEL_PATH, StripModel, shipped_model
+from nardy_pi.vision.board.prototypes import Prototypes
+from nardy_pi.vision.board.reader import BoardReader, BoardReading, known_log_likelihood
+
+
+@lru_cache(maxsize=4)
+def model_digest(path: str = str(MODEL_PATH)) -> str:
+    """Short content hash of a strip model: prototypes are only valid for the model that
+    made them."""
+    return hashlib.sha256(Path(path).read_bytes()).hexdigest()[:16]
+
+
+@dataclass(frozen=True)
+class LearnedSection:
+    layout: SurfaceLayout
+    prototypes: Prototypes | None  # None: not needed to read the board back
+    model: str  # model_digest of the strip model the adaptation was fitted with
+    heads: Heads | None = None  # fine-tuned count/colour heads, when they read it back
+
+    @property
+    def adaptation(self) -> str:
+        return ("fine-tuned heads" if self.heads is not None else
+                "prototypes" if self.prototypes is not None else "none")
+
+    def to_json(self) -> dict:
+        return {"layout": self.layout.to_json(),
+                "prototypes": None if self.prototypes is None else self.prototypes.to_json(),
+                "heads": None if self.heads is None else self.heads.to_json(),
+                "model": self.model}
+
+
+@dataclass(frozen=True)
+class LearnedFit:
+    section: LearnedSection
+    reading: BoardReading  # the known position read back with the section
+    disagree: tuple[int, ...]  # points 1..24 (25: the bar) that do not read back
+
+
+def slot_counts(board) -> list[int]:
+    """A BoardField as the reader's 26 signed slots (points, white bar +, black bar -)."""
+    return [*board.points, board.bar_white, -board.bar_black]
+
+
+def bar_totals(counts) -> tuple[int, int]:
+    """White and black checkers on the bar: either colour may lie in either half."""
+    halves = [c for c in (counts[BAR_LOWER], counts[BAR_UPPER]) if c is not None]
+    return sum(c for c in halves if c > 0), sum(-c for c in halves if c < 0)
+
+
+def disagreements(reading: BoardReading, board) -> tuple[int, ...]:
+    """Points (1..24) that do not read back, and 25 for the bar; unseen points are not
+    compared."""
+    bad = [p for p in range(1, 25)
+           if reading.seen[p - 1] and reading.counts[p - 1] != board.points[p - 1]]
+    if (reading.seen[BAR_LOWER] and reading.seen[BAR_UPPER]
+            and bar_totals(reading.counts) != (board.bar_white, board.bar_black)):
+        bad.append(25)
+    return tuple(bad)
+
+
+def fit_learned(image: np.ndarray, corners, board, model: StripModel | None = None
+                ) -> LearnedFit:
+    """The learned section for this board, and how the known position reads back with it."""
+    from nardy_pi.vision.board.measure import bar_candidates
+
+    model = model or shipped_model()
+    corners = np.asarray(corners, np.float64)
+    size = (image.shape[1], image.shape[0])
+    known = slot_counts(board)
+    best = None
+    for layout in [*bar_candidates(image, corners), SurfaceLayout()]:
+        reader = BoardReader(corners, layout, size, model)
+        pred = reader.predict(image)
+        score = known_log_likelihood(reader.reading_from(pred).probs, reader.seen, known)
+        if best is None or score > best[0]:
+            best = (score, layout, reader, pred)
+    assert best is not None
+    _, layout, reader, pred = best
+    digest = model_digest()
+    seen = reader.seen
+    tried = []
+    # Fine-tuned heads, read back leave-one-out: the honest check of a fit to this frame.
+    shipped = Heads.from_model(model)
+    heads = shipped.fitted(pred.embedding, known, seen)
+    count, light = shipped.leave_one_out(pred.embedding, known, seen)
+    reading = reader.reading_of(count, light, pred.occluded)
+    tried.append((disagreements(reading, board), LearnedSection(layout, None, digest, heads),
+                  reading))
+    protos = Prototypes.fit(pred.embedding, np.asarray(known), seen)
+    for p in ([protos] if protos is not None else []) + [None]:
+        if not tried[-1][0]:
+            break
+        reader.prototypes = p
+        reading = reader.reading_from(pred)
+        tried.append((disagreements(reading, board), LearnedSection(layout, p, digest),
+                      reading))
+    reader.prototypes = None
+    bad, section, reading = min(tried, key=lambda t: len(t[0]))  # the first of the best
+    return LearnedFit(section, reading, bad)
