@@ -53,7 +53,7 @@ from nardy_pi.vision.dice_samples import (  # noqa: E402
     dice_photo_samples,
     random_dice_scene,
 )
-from nardy_pi.vision.observe import Observer  # noqa: E402
+from nardy_pi.vision.observe import Observer, _die_sized  # noqa: E402
 from nardy_pi.vision.render import Scene, render_scene  # noqa: E402
 from nardy_pi.vision.render.random_scenes import random_camera  # noqa: E402
 from nardy_pi.vision.render.styles import STYLES  # noqa: E402
@@ -216,12 +216,17 @@ def bench_board_photos(folder: Path, fold_nets: list, shipped) -> None:
     print(f"== real board photos: {len(samples)} photos with dice, {len(originals)} boards, "
           f"{sum(len(s.things) for s in samples)} boxed dice "
           f"({'hand labels' if labelled else 'upstream boxes only: no values'})")
-    for name, pick in (("held out (2 folds grouped by board)", lambda s: fold_nets[fold_of(
-            s.group)]), ("shipped model (saw them: optimistic)", lambda s: shipped)):
+    finders = (
+        ("learned, held out (2 folds grouped by board)",
+         lambda s: find_board_dice(s.image, s.die_px, fold_nets[fold_of(s.group)]).dice),
+        ("learned, shipped model (saw them: optimistic)",
+         lambda s: find_board_dice(s.image, s.die_px, shipped).dice),
+        ("old finder (plain-table reader, sized by the board)", _old_finder_dice),
+    )
+    for name, find in finders:
         per_board: dict = collections.defaultdict(collections.Counter)
         for s in samples:
-            result = find_board_dice(s.image, s.die_px, pick(s))
-            found = [*result.dice]
+            found = list(find(s))
             dice_things = [t for t in s.things if not t.is_cube]
             matched, phantoms, pairs = _match(dice_things, found, s.die_px)
             c = per_board[s.group]
@@ -239,6 +244,16 @@ def bench_board_photos(folder: Path, fold_nets: list, shipped) -> None:
               f"{_pct(total['read_right'], total['readable'])}")
         print("    worst boards (found): " + ", ".join(
             f"{k} {v['found']}/{v['dice']}" for k, v in worst[:4]))
+
+
+def _old_finder_dice(s) -> list:
+    """What the Observer keeps of the plain-table reader on this board: dice sized like dice
+    through the board's homography (no homography: everything it found)."""
+    found = find_dice(s.image)
+    if s.homography is None:
+        return list(found)
+    h_inv = np.linalg.inv(s.homography)
+    return [d for d in found if _die_sized(d, h_inv)]
 
 
 def bench_dice_photos(folder: Path, fold_nets: list) -> None:

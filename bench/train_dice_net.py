@@ -1,9 +1,11 @@
 """Train the learned dice models (proposal + check nets) and ship them as ONNX.
 
-    nice -n 10 python3 bench/train_dice_net.py [--renders 1200] [--seed 0] [--write]
-        [--photos DIR] [--boards DIR] [--cache DIR]
+    nice -n 10 python3 bench/train_dice_net.py [--renders 500] [--seed 0] [--write]
+        [--photos DIR] [--boards DIR] [--cache DIR] [--folds [--fold K]]
 
-Needs the `[train]` extra (CPU PyTorch, onnx). Seeded; a few minutes on two cores.
+Needs the `[train]` extra (CPU PyTorch, onnx). Seeded, one thread; the defaults reproduce the
+shipped models (about 10 minutes on a loaded machine once the renders are cached; rendering
+them the first time takes another 10).
 Training frames: renders in random board looks (dice_samples.random_style; the four named
 styles and the randomised renderer's held-out styles are never trained on), the real dice
 photos and the real board photos' boxed dice (when ../shared/data is present).
@@ -83,19 +85,24 @@ def real_samples(photos: Path, boards: Path) -> tuple[list[Sample], list[Sample]
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--renders", type=int, default=800, help="old-renderer frames")
-    parser.add_argument("--randomised", type=int, default=700,
+    parser.add_argument("--renders", type=int, default=500, help="old-renderer frames")
+    parser.add_argument("--randomised", type=int, default=500,
                         help="randomised-renderer frames (train split)")
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--heat-steps", type=int, default=1500)
-    parser.add_argument("--check-epochs", type=int, default=10)
+    parser.add_argument("--heat-steps", type=int, default=1200)
+    parser.add_argument("--check-epochs", type=int, default=4)
+    parser.add_argument("--board-repeat", type=int, default=6,
+                        help="copies of each real board photo in the mix (each at its own "
+                        "scale and jitter): a few dozen real boards against a thousand renders")
     parser.add_argument("--photos", type=Path, default=DEFAULT_PHOTOS)
     parser.add_argument("--boards", type=Path, default=DEFAULT_BOARDS)
     parser.add_argument("--cache", type=Path, default=DEFAULT_CACHE)
     parser.add_argument("--write", action="store_true", help="store the ONNX models")
     parser.add_argument("--folds", action="store_true",
                         help="instead: two fold models for bench/bench_dice_board.py, each "
-                        "without the board photos and one half of the dice photos' scenes")
+                        "without one half of the real photos, grouped by board / scene")
+    parser.add_argument("--fold", type=int, choices=(0, 1),
+                        help="with --folds: only this fold (run the two side by side)")
     args = parser.parse_args()
     try:
         from nardy_pi.vision.dice_training_net import export_onnx, train_nets
@@ -109,16 +116,17 @@ def main() -> int:
     except ImportError:
         print("randomised renderer not installed: old renderer only")
     dice, board = real_samples(args.photos, args.boards)
-    print(f"{len(renders)} renders, {len(dice)} dice photos, {len(board)} board photos "
+    board = board * args.board_repeat
+    print(f"{len(renders)} renders, {len(dice)} dice photos, {len(board)} board photo copies "
           f"({time.perf_counter() - t0:.0f} s to load)")
     if args.folds:  # each fold model never sees the real photos of its fold
-        for k in (0, 1):
+        for k in (0, 1) if args.fold is None else (args.fold,):
             kept = [s for s in [*dice, *board] if fold_of(s.group) != k]
             heat, check = train_nets([*renders, *kept], args.seed + 10 * (k + 1),
                                      args.heat_steps, args.check_epochs)
             export_onnx(heat, check, args.cache / f"fold{k}_heat.onnx",
                         args.cache / f"fold{k}_check.onnx")
-            print(f"fold {k}: trained on {len(kept)} of {len(dice) + len(board)} real photos "
+            print(f"fold {k}: trained on {len(kept)} of {len(dice) + len(board)} real frames "
                   f"({time.perf_counter() - t0:.0f} s)")
         return 0
     heat, check = train_nets([*renders, *dice, *board], args.seed, args.heat_steps,

@@ -1,6 +1,6 @@
 """The two learned dice models, run with OpenCV's DNN module (no PyTorch at runtime).
 
-- `dice_heat.onnx` (proposals): a 3-layer fully convolutional net over the frame scaled so a die
+- `dice_heat.onnx` (proposals): a 5-layer fully convolutional net over the frame scaled so a die
   is 6 px; two maps of logits every 2 px: a die centred here, the cube centred here.
 - `dice_check.onnx` (check): a small CNN over 32x32 crops, two die sides wide, around each
   proposal; logits for dice_crops.CLASSES (nothing, a flat die 1..6, a cocked die, the cube by

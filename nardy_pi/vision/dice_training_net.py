@@ -33,19 +33,27 @@ _SIGMA_CELLS = 1.0
 
 
 def heat_net() -> nn.Module:
-    return nn.Sequential(
-        nn.Conv2d(3, 8, 3, stride=2, padding=1), nn.ReLU(),
-        nn.Conv2d(8, 12, 3, padding=1), nn.ReLU(),
-        nn.Conv2d(12, 12, 3, padding=2, dilation=2), nn.ReLU(),
-        nn.Conv2d(12, 2, 1),
+    # The last dilated layer sees ~5 die sides: enough to tell a die from a checker's rim, a
+    # point's tip or a watermark letter, which the 2.5-die view of the first net could not.
+    # Batch norm (folded into the convolutions on export) and a final bias at the prior of a
+    # centre (CenterNet's -2.19 is for far denser objects): without them the net spent its
+    # steps pushing every cell down and ended flat, a die's centre no higher than the board.
+    net = nn.Sequential(
+        nn.Conv2d(3, 12, 3, stride=2, padding=1), nn.BatchNorm2d(12), nn.ReLU(),
+        nn.Conv2d(12, 16, 3, padding=1), nn.BatchNorm2d(16), nn.ReLU(),
+        nn.Conv2d(16, 16, 3, padding=2, dilation=2), nn.BatchNorm2d(16), nn.ReLU(),
+        nn.Conv2d(16, 16, 3, padding=4, dilation=4), nn.BatchNorm2d(16), nn.ReLU(),
+        nn.Conv2d(16, 2, 1),
     )
+    nn.init.constant_(net[-1].bias, -4.6)
+    return net
 
 
 def check_net() -> nn.Module:
     return nn.Sequential(
-        nn.Conv2d(3, 10, 3, padding=1), nn.ReLU(), nn.MaxPool2d(2),
-        nn.Conv2d(10, 16, 3, padding=1), nn.ReLU(), nn.MaxPool2d(2),
-        nn.Conv2d(16, 24, 3, padding=1), nn.ReLU(), nn.MaxPool2d(2),
+        nn.Conv2d(3, 10, 3, padding=1), nn.BatchNorm2d(10), nn.ReLU(), nn.MaxPool2d(2),
+        nn.Conv2d(10, 16, 3, padding=1), nn.BatchNorm2d(16), nn.ReLU(), nn.MaxPool2d(2),
+        nn.Conv2d(16, 24, 3, padding=1), nn.BatchNorm2d(24), nn.ReLU(), nn.MaxPool2d(2),
         nn.Flatten(), nn.Linear(24 * (CROP_PX // 8) ** 2, 48), nn.ReLU(),
         nn.Linear(48, len(CLASSES)),
     )
@@ -74,13 +82,22 @@ def _heat_item(sample: Sample, rng: np.random.Generator) -> tuple[np.ndarray, np
 
 
 def _patch(small: np.ndarray, target: np.ndarray, rng: np.random.Generator):
-    """A PATCH-square window (padded by edge copies when the frame is smaller)."""
+    """A PATCH-square window (padded by edge copies when the frame is smaller). Half the
+    windows hold an object: a frame is mostly empty board, and a window without a die
+    teaches nothing about dice."""
     pad_y, pad_x = max(0, PATCH - small.shape[0]), max(0, PATCH - small.shape[1])
     if pad_y or pad_x:
         small = np.pad(small, ((0, pad_y), (0, pad_x), (0, 0)), mode="edge")
         target = np.pad(target, ((0, 0), (0, pad_y // HEAT_STRIDE), (0, pad_x // HEAT_STRIDE)))
-    y = int(rng.integers(0, small.shape[0] - PATCH + 1)) // HEAT_STRIDE * HEAT_STRIDE
-    x = int(rng.integers(0, small.shape[1] - PATCH + 1)) // HEAT_STRIDE * HEAT_STRIDE
+    peaks = np.argwhere(target.max(axis=0) >= 0.999)
+    if len(peaks) and rng.random() < 0.5:
+        cy, cx = peaks[int(rng.integers(len(peaks)))] * HEAT_STRIDE
+        y = int(np.clip(cy - rng.integers(8, PATCH - 8), 0, small.shape[0] - PATCH))
+        x = int(np.clip(cx - rng.integers(8, PATCH - 8), 0, small.shape[1] - PATCH))
+    else:
+        y = int(rng.integers(0, small.shape[0] - PATCH + 1))
+        x = int(rng.integers(0, small.shape[1] - PATCH + 1))
+    y, x = y // HEAT_STRIDE * HEAT_STRIDE, x // HEAT_STRIDE * HEAT_STRIDE
     c, cy, cx = PATCH // HEAT_STRIDE, y // HEAT_STRIDE, x // HEAT_STRIDE
     return small[y : y + PATCH, x : x + PATCH], target[:, cy : cy + c, cx : cx + c]
 
@@ -92,7 +109,11 @@ def _photometric(x: torch.Tensor, gen: torch.Generator) -> torch.Tensor:
     tint = 0.9 + 0.2 * torch.rand(n, 3, 1, 1, generator=gen)
     bias = 0.15 * (torch.rand(n, 1, 1, 1, generator=gen) - 0.5)
     noise = 0.03 * torch.rand(n, 1, 1, 1, generator=gen) * torch.randn(x.shape, generator=gen)
-    return (((x + 0.5) * gain * tint + bias + noise) - 0.5).clamp(-0.5, 0.5)
+    x = (((x + 0.5) * gain * tint + bias + noise) - 0.5).clamp(-0.5, 0.5)
+    # Some real board photos are greyscale copies: colour must not be what finds a die.
+    grey = torch.rand(n, generator=gen) < 0.15
+    x[grey] = x[grey].mean(dim=1, keepdim=True).expand(-1, 3, -1, -1)
+    return x
 
 
 def _to_tensor(images: np.ndarray) -> torch.Tensor:
@@ -126,6 +147,8 @@ def train_heat(samples: Sequence[Sample], seed: int, steps: int = 1500,
         y = torch.from_numpy(np.stack([p[1] for p in pairs]))
         if rng.random() < 0.5:
             x, y = x.flip(3), y.flip(3)
+        if rng.random() < 0.5:  # boards are photographed from either side and turned
+            x, y = x.transpose(2, 3), y.transpose(2, 3)
         loss = _focal_loss(net(x), y)
         opt.zero_grad()
         loss.backward()

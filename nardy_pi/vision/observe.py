@@ -30,14 +30,15 @@ DIE_SIZE_RANGE = (0.2, 1.3)  # board units: a die box with its side face and per
 DiceFinder = Callable[[np.ndarray], Sequence[DieReading]]
 
 
-def default_dice_finder(learned: bool = False) -> DiceFinder | None:
-    """The dice reader: the plain-table reader (vision/dice.py) by default; with `learned`, the
-    learned board finder (vision/dice_board.py, dice and the cube), when its models load.
+def default_dice_finder(learned: bool = True) -> DiceFinder | None:
+    """The dice reader for board observations: the learned board finder (vision/dice_board.py,
+    dice and the cube) when its models load, else (or with `learned=False`) the plain-table
+    reader (vision/dice.py), which `nardy-pi dice` uses on a table.
 
-    The learned finder finds more dice on rendered boards but fewer on real board photos and
-    reads no cocked die yet (bench/bench_dice_board.py), so it is not the default. A finder
-    with `uses_board` is called with the board->image homography and returns
-    dice_board.BoardDice."""
+    The learned finder finds and reads more dice than the plain-table reader both on real
+    board photos (held out by board) and on rendered boards in looks it never saw
+    (bench/bench_dice_board.py). A finder with `uses_board` is called with the board->image
+    homography and returns dice_board.BoardDice."""
     if learned:
         try:
             from nardy_pi.vision.dice_board import BoardDiceFinder

@@ -1,10 +1,10 @@
-"""The learned board dice finder (opt-in, vision/dice_board.py) on rendered boards through the
-whole Observer, and the cube and verdict helpers.
+"""The learned board dice finder (vision/dice_board.py, the default for board observations) on
+rendered boards through the whole Observer, and the cube and verdict helpers.
 
 The shipped models read every re-roll case except `cocked` right on the wood style, a look
-they were never trained on; on the other named styles cocked dice and some values are still
-missed, and an owned cube's face is misread (bench/bench_dice_board.py prints the figures), so
-only the wood style and the centred cube are held to it here."""
+they were never trained on; cocked dice are still often missed and some values misread on
+other looks (bench/bench_dice_board.py prints the figures), so only the wood style and the
+centred cube are held to it here."""
 
 from __future__ import annotations
 
@@ -101,3 +101,16 @@ def test_one_die_found_says_missing_die_and_each_die_has_its_verdict() -> None:
 def test_proposal_cells_map_back_to_image_pixels() -> None:
     xy = np.array([[12.3, 455.0], [0.0, 0.0]])
     assert np.allclose(cell_to_image(image_to_cell(xy, 0.37), 0.37), xy)
+
+
+def test_a_board_never_calibrated_gets_its_dice_from_the_learned_finder_too() -> None:
+    """analyze without --calibration (vision/board/first_look.py): the die size comes from the
+    corners alone."""
+    from nardy_pi.vision.board.first_look import read_unseen_board
+
+    camera = Camera(width=640, height=480, seed=len("wood"))
+    shot = render_scene(STYLES["wood"], camera, Scene(points=START.points, dice=CASES["valid"],
+                                                      seed=10))
+    look = read_unseen_board(shot.image, np.array(shot.corners), BoardDiceFinder())
+    assert sorted(d.value for d in look.observation.dice) == [2, 5]
+    assert look.observation.roll.valid

@@ -1,15 +1,17 @@
 """The learned board dice finder on real board photos (../shared/data/board-photos with the hand
 labels of vision/train/data/board_photos.json): the die size comes from the labelled surface
 corners, as it would from a calibration. The shipped models saw these photos in training, so
-this is only a regression floor, far below the issue's target (95%): the learned finder
-finds about one boxed die in ten on these photos today. Held-out figures:
-bench/bench_dice_board.py."""
+this is only a regression floor, far below the issue's target (95%): the proposal net now
+proposes 93% of the boxed dice on boards it never saw, but the check net accepts fewer than
+half. Held-out figures: bench/bench_dice_board.py."""
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
-from nardy_pi.vision.dice_board import find_board_dice
+from nardy_pi.vision.dice_board import find_board_dice, proposals
+from nardy_pi.vision.dice_net import default_nets
 from nardy_pi.vision.dice_samples import labelled_board_photo_samples
 from nardy_pi.vision.train.board_photos import PhotosMissing
 
@@ -43,5 +45,22 @@ def test_boxed_dice_are_found_and_readable_faces_read(samples) -> None:
     assert right >= READ_FLOOR * readable, (right, readable)
 
 
-FOUND_FLOOR = 0.07  # measured 12/118 on this third
-READ_FLOOR = 0.04  # measured 7/82
+def test_the_proposal_net_puts_a_peak_on_nearly_every_boxed_die(samples) -> None:
+    """The first proposal net trained flat and proposed one boxed die in four; the check net
+    can only accept what is proposed."""
+    hit = dice = 0
+    for s in samples:
+        peaks = proposals(default_nets(), s.image, s.die_px)
+        for t in s.things:
+            if t.is_cube:
+                continue
+            dice += 1
+            hit += bool(len(peaks)) and np.hypot(peaks[:, 0] - t.x, peaks[:, 1] - t.y).min() < (
+                0.7 * s.die_px)
+    assert dice > 50
+    assert hit >= PROPOSED_FLOOR * dice, (hit, dice)
+
+
+PROPOSED_FLOOR = 0.85  # held out by board: 330/354 (93%); the first net: 89/354 (25%)
+FOUND_FLOOR = 0.38  # measured 54/118 on this third (12/118 before the proposal net's fix)
+READ_FLOOR = 0.35  # measured 37/82 (7/82 before)

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from nardy_pi.vision import geometry as g
 from nardy_pi.vision.board.model import StripModel
 from nardy_pi.vision.board.reader import BoardReading, fit_reader
 from nardy_pi.vision.board.strips import map_points
@@ -35,7 +36,7 @@ def read_unseen_board(image: np.ndarray, corners, dice_finder: DiceFinder | None
     corners = np.asarray(corners, dtype=np.float64)
     reader, predictions = fit_reader(image, corners, model)
     reading = reader.reading_from(predictions)
-    found = list(dice_finder(image)) if dice_finder else []
+    found = _find_dice(image, corners, dice_finder)
     obs = observation_from_reading(reading, found, accepted_dice_counts)
     return FirstLook(obs, reading, tuple(d.box for d in found))
 
@@ -68,6 +69,18 @@ def observation_from_reading(reading: BoardReading, found: Sequence[DieReading],
         confidence=reading.confidence,
         point_confidence=tuple(reading.slot_confidence[:24]),
     )
+
+
+def _find_dice(image: np.ndarray, corners: np.ndarray,
+               dice_finder: DiceFinder | None) -> list[DieReading]:
+    """A board finder (`uses_board`, vision/dice_board.py) takes its die size from the corners;
+    its cube is not reported here (see the module docstring)."""
+    if dice_finder is None:
+        return []
+    if getattr(dice_finder, "uses_board", False):
+        h = g.board_to_image_homography(corners)
+        return list(dice_finder(image, h).dice)  # type: ignore[call-arg,attr-defined]
+    return list(dice_finder(image))
 
 
 def _place(d: DieReading, reading: BoardReading) -> DieOnBoard:
