@@ -5,8 +5,6 @@ Timings are in bench/bench_rules.py (engine figures), never asserted here."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from nardy_pi.game.engine import apply, start_match
@@ -20,6 +18,7 @@ from nardy_pi.rules.notation.xgid import parse_position
 from nardy_pi.rules.position import Position
 from nardy_pi.rules.variants import get_variant
 from tests.rules.long.test_ladder_bounds import SPREAD, _random_ladder_play
+from tests.rules.long.util import random_ladder_play
 
 V = get_variant("crazy-long")
 
@@ -73,33 +72,6 @@ def test_small_rolls_are_still_listed_for_hints_and_the_forced_play() -> None:
 LEFT = (4, 4, 5, 5, 6, 6)  # the rest of a mad-gulbar ladder: over 5,000 plays from SPREAD
 
 
-def random_leftover_play(position: Position, moves: tuple[int, ...], variant: str) -> Position:
-    """The movements in order, each by a random checker that can make it (none from the
-    home, one from the head), retried until no illegal six-block: built without the
-    generator."""
-    from nardy_pi.rules.long_rules import illegal_six_block
-
-    v = get_variant(variant)
-    rng = random.Random(5)
-    for _ in range(5000):
-        own, opp = position.view(v)
-        head_used = False
-        for m in moves:
-            sources = [s for s in range(24, 6, -1) if own[s] and s - m >= 1
-                       and not opp[s - m] and not (s == 24 and head_used)]  # fmt: skip
-            if not sources:
-                break
-            src = rng.choice(sources)
-            head_used = head_used or src == 24
-            own[src] -= 1
-            own[src - m] += 1
-        else:
-            after = Position.from_view(v, position.turn, own, opp)
-            if illegal_six_block(after, v, position.turn) is None:
-                return after
-    raise AssertionError("no legal left-over play found")
-
-
 def test_left_over_ladder_movements_too_many_to_list_are_judged_by_their_board() -> None:
     from dataclasses import replace
 
@@ -115,7 +87,7 @@ def test_left_over_ladder_movements_too_many_to_list_are_judged_by_their_board()
                    movements=LEFT, movements_in_order=True, plays=None,
                    next_turn=side.opponent)  # fmt: skip
     state = replace(state, game=game)
-    after = random_leftover_play(position, LEFT, "mad-gulbar")
+    after = random_ladder_play(position, LEFT, "mad-gulbar", seed=5)
     new = apply(state, _move(side, after))
     assert new.game.phase is Phase.ROLL and new.game.turn is side.opponent
     assert new.game.position.points == after.points

@@ -15,12 +15,12 @@ import pytest
 
 from nardy_pi.rules.errors import TooManyPlaysError
 from nardy_pi.rules.inference import board_key, infer
-from nardy_pi.rules.long_rules import illegal_six_block, movement_sequence
+from nardy_pi.rules.long_rules import movement_sequence
 from nardy_pi.rules.movegen import full_play_exists, legal_plays
 from nardy_pi.rules.notation.xgid import parse_position
 from nardy_pi.rules.position import Position
 from nardy_pi.rules.variants import get_variant
-from tests.rules.long.util import clumped_position
+from tests.rules.long.util import clumped_position, random_ladder_play
 
 #: fifteen single checkers, the opponent all on his head: 1-1 climbs a tree too big to list
 SPREAD = "---------AAAoAAAAAAAAAAAA-:1"
@@ -70,28 +70,9 @@ def test_aimed_inference_agrees_with_the_full_list(variant: str) -> None:
 
 
 def _random_ladder_play(position: Position, roll: tuple[int, int]) -> Position:
-    """Each movement in ladder order by a random checker that can make it (one from the head),
-    retried until the result has no illegal six-block: a legal full play on SPREAD, built
-    without the generator."""
+    """A legal full play of `roll` on SPREAD in crazy long nardy, built without the generator."""
     v = get_variant("crazy-long")
-    rng = random.Random(3)
-    for _ in range(5000):
-        own, opp = position.view(v)
-        head_used = False
-        for m in movement_sequence(v, roll):
-            sources = [s for s in range(24, m, -1)
-                       if own[s] and not opp[s - m] and not (s == 24 and head_used)]
-            if not sources:
-                break
-            src = rng.choice(sources)
-            head_used = head_used or src == 24
-            own[src] -= 1
-            own[src - m] += 1
-        else:
-            after = Position.from_view(v, position.turn, own, opp)
-            if illegal_six_block(after, v, position.turn) is None:
-                return after
-    raise AssertionError("no legal ladder play found")
+    return random_ladder_play(position, movement_sequence(v, roll), "crazy-long", seed=3)
 
 
 def test_a_huge_ladder_is_judged_without_listing_it() -> None:

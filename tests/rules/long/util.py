@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from nardy_pi.rules.long_rules import movement_sequence
+from nardy_pi.rules.long_rules import illegal_six_block, movement_sequence
 from nardy_pi.rules.movegen import legal_plays
 from nardy_pi.rules.position import Position
 from nardy_pi.rules.settings import DEFAULT_SETTINGS, RuleSettings
@@ -120,3 +120,29 @@ def clumped_position(rng: random.Random, variant: str = "long") -> Position:
                 left -= n
     off = tuple(v.checkers - sum(abs(c) for c in points if c * s.sign > 0) for s in Side)
     return Position(tuple(points), (0, 0), (off[0], off[1]), Side(rng.randint(0, 1)))
+
+
+def random_ladder_play(position: Position, moves: tuple[int, ...], variant: str,
+                       seed: int) -> Position:
+    """The movements in order, each by a random checker that can make it (one from the head),
+    retried until the result has no illegal six-block: a legal play of a ladder, built
+    without the generator (so a test can check the generator's judgement against it)."""
+    v = get_variant(variant)
+    rng = random.Random(seed)
+    for _ in range(5000):
+        own, opp = position.view(v)
+        head_used = False
+        for m in moves:
+            sources = [s for s in range(24, m, -1)
+                       if own[s] and not opp[s - m] and not (s == 24 and head_used)]
+            if not sources:
+                break
+            src = rng.choice(sources)
+            head_used = head_used or src == 24
+            own[src] -= 1
+            own[src - m] += 1
+        else:
+            after = Position.from_view(v, position.turn, own, opp)
+            if illegal_six_block(after, v, position.turn) is None:
+                return after
+    raise AssertionError("no legal ladder play found")
