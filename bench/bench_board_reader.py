@@ -40,6 +40,11 @@ def _pct(a: int, b: int) -> str:
     return f"{a}/{b} ({100.0 * a / b:.1f}%)" if b else "n/a"
 
 
+def _shown(path: Path) -> str:
+    path = path.resolve()
+    return str(path.relative_to(REPO)) if path.is_relative_to(REPO) else str(path)
+
+
 def real_photos(fold_dir: Path) -> None:
     from nardy_pi.vision.train.board_photos import PhotosMissing, load_board_photos
     from nardy_pi.vision.train.held_out import fold_boards, held_out_score
@@ -62,7 +67,7 @@ def real_photos(fold_dir: Path) -> None:
     o = score.overall
     print(f"real photos, no calibration, corners given ({o.images} checked images, "
           f"{len(score.per_board)} boards; each board read by the model of the fold of "
-          f"{len(folds)} that left it out: {fold_dir.relative_to(REPO)}):")
+          f"{len(folds)} that left it out: {_shown(fold_dir)}):")
     print(f"  per slot      {_pct(o.slots_right, o.slots)}   (target >= 97%)")
     print(f"  images exact  {_pct(o.exact, o.images)}")
     boards_exact = sum(t.exact == t.images for t in score.per_board.values())

@@ -135,3 +135,12 @@ def test_fine_tuning_starts_from_the_shipped_model_exactly() -> None:
         assert np.abs(a - b).max() < 1e-4
     with pytest.raises(ValueError, match="not a strip model"):
         load_onnx(StripNet(), MODEL_PATH.parent / "dice_check.onnx")
+
+
+def test_the_photos_recipe_needs_a_base_model(capsys) -> None:
+    from nardy_pi.vision.train.board_reader import main
+
+    with pytest.raises(SystemExit) as stop:
+        main(["--recipe", "photos"])
+    assert stop.value.code == 2
+    assert "--init BASE.onnx" in capsys.readouterr().err
