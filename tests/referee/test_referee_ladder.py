@@ -33,7 +33,8 @@ def test_a_huge_ladder_roll_is_refereed_without_listing_its_plays() -> None:
 
 def test_left_over_movements_too_many_to_list_are_followed_and_booked() -> None:
     from nardy_pi.game.state import Phase
-    from tests.game.test_engine_ladder import LEFT, random_leftover_play
+    from tests.game.test_engine_ladder import LEFT
+    from tests.rules.long.util import random_ladder_play
 
     v = get_variant("mad-gulbar")
     position, _ = parse_position(SPREAD, v)
@@ -41,7 +42,8 @@ def test_left_over_movements_too_many_to_list_are_followed_and_booked() -> None:
     referee.follow(1, Phase.MOVE, position, LEFT, None, movements=True)  # the engine: None
     table = Table(referee, position)
     table.frames()
-    table.position = random_leftover_play(position, LEFT, "mad-gulbar").with_turn(position.turn)
+    table.position = random_ladder_play(position, LEFT, "mad-gulbar", seed=5).with_turn(
+        position.turn)
     table.frames()
     if not any(isinstance(e, ev.MovePlayed) for e in table.events):
         table.events += referee.confirm(table.now)  # the confirm button ends left-overs
