@@ -83,7 +83,7 @@ def disagreements(reading: BoardReading, board) -> tuple[int, ...]:
 def fit_learned(image: np.ndarray, corners, board, model: StripModel | None = None
                 ) -> LearnedFit:
     """The learned section for this board, and how the known position reads back with it."""
-    from nardy_pi.vision.board.measure import bar_candidates
+    from nardy_pi.vision.board.measure import bar_candidates, with_measured_length
 
     model = model or shipped_model()
     corners = np.asarray(corners, np.float64)
@@ -98,6 +98,7 @@ def fit_learned(image: np.ndarray, corners, board, model: StripModel | None = No
             best = (score, layout, reader, pred)
     assert best is not None
     _, layout, reader, pred = best
+    layout = with_measured_length(layout, image, corners)  # strips do not depend on it
     digest = model_digest()
     seen = reader.seen
     tried = []

@@ -1,18 +1,20 @@
 """A board never seen, read from one image and its corners (board-frame.md §4).
 
-No calibration: the bar is measured from the image (`fit_layout`), every slot is read by the
-learned strip model, light checkers are white. Dice come from the dice finder and are placed
+No calibration: the bar and the points' length are measured from the image (`fit_layout`,
+`measure.with_measured_length`), every slot is read by the learned strip model, light
+checkers are white. Dice come from the dice finder and are placed
 on the surface the corners give. The cube needs a calibrated board and is not read here.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
 from nardy_pi.vision import geometry as g
+from nardy_pi.vision.board.measure import with_measured_length
 from nardy_pi.vision.board.model import StripModel
 from nardy_pi.vision.board.reader import BoardReading, fit_reader
 from nardy_pi.vision.board.strips import map_points
@@ -36,6 +38,7 @@ def read_unseen_board(image: np.ndarray, corners, dice_finder: DiceFinder | None
     corners = np.asarray(corners, dtype=np.float64)
     reader, predictions = fit_reader(image, corners, model)
     reading = reader.reading_from(predictions)
+    reading = replace(reading, layout=with_measured_length(reading.layout, image, corners))
     found = _find_dice(image, corners, dice_finder)
     obs = observation_from_reading(reading, found, accepted_dice_counts)
     return FirstLook(obs, reading, tuple(d.box for d in found))

@@ -1,12 +1,18 @@
-"""Measure the bar from the image instead of assuming it is one point wide.
+"""Measure the bar and the points from the image instead of assuming them.
 
 The bar's two long edges run straight across the whole surface height, so in the rectified
 surface they are the two columns with the strongest *consistent* horizontal gradient (point
 edges are slanted and checkers are local, so they average out). Candidate bars from 0.45 to
 1.6 point pitches, near the middle, are scored by those two columns.
+
+The points' length (how far the painted points reach, 0.35-0.48 of the surface height on real
+boards) is where their slanted side edges stop: the gradient across each point's column falls
+off there, and the median over the 24 columns ignores the stacks.
 """
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 import cv2
 import numpy as np
@@ -63,3 +69,50 @@ def bar_grid() -> list[SurfaceLayout]:
     """Centred bars of every candidate width: what calibration tries against the known
     position."""
     return [SurfaceLayout(0.5 - b / (12.0 + b) / 2, 0.5 + b / (12.0 + b) / 2) for b in BAR_WIDTHS]
+
+
+MIN_STEP = 0.3  # the step must be this share of the edges' strength near the base
+POINT_LENGTHS = np.round(np.arange(0.30, 0.481, 0.005), 3)  # in surface heights (v)
+
+
+def point_length_profile(surface: np.ndarray, layout: SurfaceLayout) -> np.ndarray:
+    """Per distance from the base (rows of one half, 0 at the frame), how much the points'
+    side edges show across the row: the median over the 24 point columns of the horizontal
+    gradient, so the dozen-odd stacks in play do not hide the points' ends."""
+    gx = np.abs(cv2.Sobel(surface, cv2.CV_32F, 1, 0, ksize=3))
+    half = _H // 2
+    top, bottom = gx[:half], gx[_H - half:][::-1]  # both halves from their base inwards
+    columns = []
+    for point in range(1, 25):
+        u0, u1 = layout.point_u(point)
+        a, b = int(u0 * _W) + 1, max(int(u0 * _W) + 2, int(u1 * _W) - 1)
+        rows = top if point >= 13 else bottom
+        columns.append(rows[:, a:b].mean(axis=1))
+    return np.median(np.array(columns), axis=0)
+
+
+def measure_point_length(image: np.ndarray, corners, layout: SurfaceLayout) -> float | None:
+    """How far the painted points reach from the base, in surface heights, measured where
+    their edges stop: the step down in `point_length_profile`. None when no clear step shows
+    (unpainted or outlined points, or a board this cannot see)."""
+    profile = point_length_profile(rectified_surface(image, corners), layout)
+    profile = np.convolve(profile, np.ones(3) / 3, mode="same")
+    band = max(3, int(0.04 * _H))
+    best: tuple[float, float] | None = None
+    for length in POINT_LENGTHS:
+        r = int(np.rint(length * _H))
+        inside, outside = profile[max(0, r - band):r], profile[r + 1:r + 1 + band]
+        if len(inside) < band or len(outside) < band:
+            continue
+        step = float(inside.mean() - outside.mean())
+        if best is None or step > best[0]:
+            best = (step, float(length))
+    if best is None or best[0] < MIN_STEP * float(np.median(profile[: int(0.25 * _H)])):
+        return None
+    return best[1]
+
+
+def with_measured_length(layout: SurfaceLayout, image: np.ndarray, corners) -> SurfaceLayout:
+    """`layout` with the point length measured from the image, when it can be."""
+    length = measure_point_length(image, corners, layout)
+    return layout if length is None else replace(layout, point_length_v=length)
