@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from nardy_pi.rules.position import Position
 from nardy_pi.vision.board.decode import MAX, bar_distributions, decode, signed_distribution
 from nardy_pi.vision.board.layout import BAR_LOWER, BAR_UPPER, SLOTS, SurfaceLayout
 from nardy_pi.vision.board.model import MODEL_PATH, StripModel
@@ -144,3 +145,34 @@ def test_the_photos_recipe_needs_a_base_model(capsys) -> None:
         main(["--recipe", "photos"])
     assert stop.value.code == 2
     assert "--init BASE.onnx" in capsys.readouterr().err
+
+
+def test_nudged_placements_move_the_surface_by_a_share_of_its_size() -> None:
+    from nardy_pi.vision.board.reader import nudged
+
+    corners = np.array([[100.0, 50.0], [700.0, 60.0], [690.0, 550.0], [110.0, 540.0]])
+    bigger, smaller, lower, higher = nudged(corners, 0.02)
+    centre = corners.mean(axis=0)
+    assert np.allclose(bigger.mean(axis=0), centre) and np.allclose(smaller.mean(axis=0), centre)
+    assert np.allclose(bigger - centre, (corners - centre) * 1.02)
+    assert np.allclose(smaller - centre, (corners - centre) * 0.98)
+    height = corners[:, 1].max() - corners[:, 1].min()
+    assert np.allclose(lower - corners, [0.0, 0.02 * height])
+    assert np.allclose(higher - corners, [0.0, -0.02 * height])
+
+
+def test_a_steady_reading_averages_the_nudged_readings() -> None:
+    """`steady` keeps the chosen layout and reads it at each nudged placement: its outputs
+    are still distributions, the reader is the same, and a clean render reads the same."""
+    from nardy_pi.vision.board.reader import fit_reader
+
+    style = next(iter(STYLES.values()))
+    frame = render_scene(style, Camera(width=800, height=600, perspective=0.02, seed=2),
+                         Scene(points=Position.start("backgammon").points, seed=6))
+    corners = np.asarray(frame.corners, np.float64)
+    reader, once = fit_reader(frame.image, corners)
+    same, steady = fit_reader(frame.image, corners, steady=True)
+    assert same.cutter.layout == reader.cutter.layout
+    assert np.allclose(steady.count.sum(axis=1), 1.0)
+    assert not np.allclose(steady.count, once.count)  # the other placements were read
+    assert reader.reading_from(steady).counts[:24] == Position.start("backgammon").points

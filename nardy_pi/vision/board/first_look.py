@@ -34,9 +34,11 @@ class FirstLook:
 
 def read_unseen_board(image: np.ndarray, corners, dice_finder: DiceFinder | None = None,
                       accepted_dice_counts: tuple[int, ...] = (2,),
-                      model: StripModel | None = None) -> FirstLook:
+                      model: StripModel | None = None, steady: bool = True) -> FirstLook:
+    """`steady` (default): also read the surface placed a little apart and average (one photo
+    read as well as it can be; a camera loop reading every frame may turn it off)."""
     corners = np.asarray(corners, dtype=np.float64)
-    reader, predictions = fit_reader(image, corners, model)
+    reader, predictions = fit_reader(image, corners, model, steady=steady)
     reading = reader.reading_from(predictions)
     reading = replace(reading, layout=with_measured_length(reading.layout, image, corners))
     found = _find_dice(image, corners, dice_finder)

@@ -62,8 +62,13 @@ class StripModel:
         held out by board: 86.1% -> 87.0% per slot)."""
         both = self.predict(np.concatenate([x, x[..., ::-1]]))
         n = len(x)
-        return StripPredictions(*((v[:n] + v[n:]) / 2 for v in (
-            both.count, both.light, both.occluded, both.embedding)))
+        return average([both.rows(slice(0, n)), both.rows(slice(n, 2 * n))])
+
+
+def average(preds: list[StripPredictions]) -> StripPredictions:
+    """The mean of several readings of the same strips (mirrored, or cut a little apart)."""
+    return StripPredictions(*(np.mean([getattr(p, f) for p in preds], axis=0) for f in (
+        "count", "light", "occluded", "embedding")))
 
 
 @lru_cache(maxsize=2)
