@@ -34,9 +34,10 @@ class FirstLook:
 
 def read_unseen_board(image: np.ndarray, corners, dice_finder: DiceFinder | None = None,
                       accepted_dice_counts: tuple[int, ...] = (2,),
-                      model: StripModel | None = None, steady: bool = True) -> FirstLook:
-    """`steady` (default): also read the surface placed a little apart and average (one photo
-    read as well as it can be; a camera loop reading every frame may turn it off)."""
+                      model: StripModel | None = None, steady: bool = False) -> FirstLook:
+    """`steady`: also read the surface placed a little apart and average (it helped the
+    smaller base model by 1.5 points on the real photos; with today's it gains nothing, so it
+    is off; bench/bench_board_reader.py prints both)."""
     corners = np.asarray(corners, dtype=np.float64)
     reader, predictions = fit_reader(image, corners, model, steady=steady)
     reading = reader.reading_from(predictions)
