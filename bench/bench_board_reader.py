@@ -24,8 +24,8 @@ the corners 1% larger, smaller, higher and lower, the readings averaged; old fol
   real photos held out: per slot 86.8% -> 88.3%, images exact 58 -> 64 of 151 (nudges of 0.5%
   and 2% gave 87.6% and 87.7%); about twice the reading time.
 Bigger base, 2026-12-02 (800 + 2800 rendered frames, 10000 steps, instead of 400 + 700 and
-3000; the same photo fine-tuning; new fold models): real photos held out 89.3% per slot, 61 of
-151 exact read once; five placements 89.2%, 58 exact, so analyze now reads once (steady off).
+3000; the same photo fine-tuning; new fold models): real photos held out 89.0% per slot, 61 of
+151 exact read once; five placements 88.9%, 60 exact, so analyze now reads once (steady off).
 """
 
 from __future__ import annotations

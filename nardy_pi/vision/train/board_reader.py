@@ -4,7 +4,7 @@ The shipped model is made in two seeded steps (about 20 min here; the fold model
 
     python -m nardy_pi.vision.train.board_reader --out /tmp/base.onnx    # renders only
         # 800 + 2800 frames, 10000 steps (400 + 700 and 3000 steps: 86.8% per slot on the
-        # real photos held out by board, 89.3% with this base)
+        # real photos held out by board, 89.0% with this base)
     python -m nardy_pi.vision.train.board_reader --recipe photos --init /tmp/base.onnx
         # fine-tuned on every real photo, a few renders mixed in -> models/strip_reader.onnx
     python -m nardy_pi.vision.train.board_reader --recipe photos --init /tmp/base.onnx \
