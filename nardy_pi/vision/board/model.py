@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from functools import lru_cache
 from pathlib import Path
 
@@ -67,8 +67,8 @@ class StripModel:
 
 def average(preds: list[StripPredictions]) -> StripPredictions:
     """The mean of several readings of the same strips (mirrored, or cut a little apart)."""
-    return StripPredictions(*(np.mean([getattr(p, f) for p in preds], axis=0) for f in (
-        "count", "light", "occluded", "embedding")))
+    return StripPredictions(*(np.mean([getattr(p, f.name) for p in preds], axis=0)
+                              for f in fields(StripPredictions)))
 
 
 @lru_cache(maxsize=2)

@@ -12,7 +12,7 @@ from nardy_pi.vision.board.heads import Heads
 from nardy_pi.vision.board.layout import SLOTS, STRIP_REACH_V, SurfaceLayout
 from nardy_pi.vision.board.model import StripModel, StripPredictions, average, shipped_model
 from nardy_pi.vision.board.prototypes import Prototypes
-from nardy_pi.vision.board.strips import cached_cutter, map_points, normalise
+from nardy_pi.vision.board.strips import StripCutter, cached_cutter, map_points, normalise
 
 SEEN_SHARE = 0.6  # a strip less inside the image than this is unseen (its point is null)
 OCCLUDED = 0.5  # occluder probability from which a slot counts as covered
@@ -138,8 +138,7 @@ def fit_reader(image: np.ndarray, corners, model: StripModel | None = None,
     if not steady:
         return readers[k], model.predict_mirrored(chosen)
     layout = readers[k].cutter.layout
-    more = [normalise(BoardReader(c, layout, size, model).cutter.cut(image))
-            for c in nudged(corners)]
+    more = [normalise(StripCutter(c, layout, size).cut(image)) for c in nudged(corners)]
     pred = model.predict_mirrored(np.concatenate([chosen, *more]))
     return readers[k], average([pred.rows(slice(i * SLOTS, (i + 1) * SLOTS))
                                 for i in range(1 + len(more))])
