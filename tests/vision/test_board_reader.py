@@ -98,6 +98,7 @@ def test_the_shipped_model_loads_and_reads_strips() -> None:
 
 def test_torch_and_cv2_dnn_agree() -> None:
     torch = pytest.importorskip("torch", reason="PyTorch is the [train] extra; not installed")
+    from nardy_pi.vision.board.heads import Heads
     from nardy_pi.vision.train.board_reader import export
     from nardy_pi.vision.train.strip_net import StripNet
 
@@ -115,7 +116,10 @@ def test_torch_and_cv2_dnn_agree() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "m.onnx"
         export(net, path)
-        got = StripModel(path).raw(x)
+        model = StripModel(path)
+        got = model.raw(x)
+        heads = Heads.from_model(model)  # from the file export writes beside the model
+    assert np.allclose(heads.count_w, net.count.weight.detach().numpy(), atol=1e-6)
     with torch.no_grad():
         want = [t.numpy() for t in net(torch.from_numpy(x))]
     for a, b in zip(want, got, strict=True):
@@ -136,6 +140,25 @@ def test_fine_tuning_starts_from_the_shipped_model_exactly() -> None:
         assert np.abs(a - b).max() < 1e-4
     with pytest.raises(ValueError, match="not a strip model"):
         load_onnx(StripNet(), MODEL_PATH.parent / "dice_check.onnx")
+
+
+def test_a_wider_model_fine_tunes_at_its_own_widths(tmp_path) -> None:
+    """`--widths` makes a wider base; `--init` rebuilds the twin from the file's widths."""
+    torch = pytest.importorskip("torch", reason="PyTorch is the [train] extra; not installed")
+    from nardy_pi.vision.train.board_reader import export
+    from nardy_pi.vision.train.strip_net import StripNet, load_onnx, onnx_widths
+
+    torch.manual_seed(2)
+    path = tmp_path / "wide.onnx"
+    export(StripNet((8, 24, 16, 40)).eval(), path)
+    assert onnx_widths(path) == (8, 24, 16, 40)
+    twin = load_onnx(StripNet(onnx_widths(path)), path).eval()
+    x = np.random.default_rng(3).normal(size=(3, 4, 128, 32)).astype(np.float32)
+    with torch.no_grad():
+        want = twin(torch.from_numpy(x))[0].numpy()
+    assert np.abs(want - StripModel(path).raw(x)[0]).max() < 1e-4
+    with pytest.raises(ValueError, match="not a strip model"):
+        load_onnx(StripNet(), path)
 
 
 def test_the_photos_recipe_needs_a_base_model(capsys) -> None:

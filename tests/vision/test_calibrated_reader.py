@@ -86,6 +86,34 @@ def test_the_heads_read_from_the_network_give_its_own_outputs() -> None:
     assert np.abs(fitted.count_w - Heads.from_model(shipped_model()).count_w).max() < 1.0
 
 
+def test_every_model_carries_heads_that_match_its_network(tmp_path, monkeypatch) -> None:
+    """The heads file beside each model (OpenCV 5 fuses the head layers away) holds the very
+    weights OpenCV 4 finds in the network; without it the layers are used, or a clear error."""
+    import shutil
+    from pathlib import Path
+
+    from nardy_pi.vision.board import heads as heads_module
+    from nardy_pi.vision.board.model import MODEL_PATH, StripModel
+
+    folds = Path(__file__).resolve().parents[2] / "bench" / "models" / "strip_folds"
+    models = [MODEL_PATH, *sorted(folds.glob("fold*.onnx"))]
+    assert len(models) > 1, f"no fold models in {folds}"
+    for path in models:
+        assert heads_module.heads_path(path).is_file(), path
+        side = Heads.from_model(StripModel(path))
+        bare = tmp_path / "bare.onnx"
+        shutil.copy(path, bare)
+        layers = Heads.from_model(StripModel(bare))
+        assert np.abs(side.count_w - layers.count_w).max() < 1e-5, path
+        assert np.abs(side.colour_b - layers.colour_b).max() < 1e-5, path
+    monkeypatch.setattr(heads_module, "_LAYERS", {"count": "fused", "colour": "fused"})
+    with pytest.raises(ValueError, match="export the model again"):
+        Heads.from_model(StripModel(tmp_path / "bare.onnx"))
+    heads_module.heads_path(tmp_path / "bare.onnx").write_text("{\"count_w\": 1")
+    with pytest.raises(ValueError, match="is not a strip model's heads"):
+        Heads.from_model(StripModel(tmp_path / "bare.onnx"))
+
+
 def test_format_1_files_still_load(tmp_path) -> None:
     image, result = ours()
     data = result.calibration.to_json()

@@ -1,7 +1,9 @@
 """Fine-tuning the strip model's last layer to one board (issue 15: calibration adapts the model).
 
 The count and colour heads are linear over the embedding (train/strip_net.py), so they can be
-read out of the loaded network (cv2.dnn keeps each Gemm's weights) and refitted here, in numpy,
+read from the file the training script writes beside the model (`<model>.heads.json`; older
+models: out of the loaded network, where OpenCV 4 keeps each Gemm's weights by layer name and
+OpenCV 5 fuses them away) and refitted here, in numpy,
 on the known position's strips: a few hundred gradient steps of cross-entropy, pulled towards
 the shipped weights so that 26 strips only nudge them. Whether the adapted heads read the known
 position back is judged leave-one-out (each strip read by heads fitted without it), or the
@@ -16,7 +18,9 @@ the boards whose start position reads back 17/30 -> 21/30; light/dark prototypes
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
+from pathlib import Path
 
 import numpy as np
 
@@ -43,12 +47,22 @@ class Heads:
 
     @staticmethod
     def from_model(model: StripModel) -> Heads:
-        """The shipped heads, as the network holds them."""
+        """The shipped heads of a model: from the file beside it, else out of the network."""
+        side = heads_path(model.path)
+        if side.is_file():
+            try:
+                return Heads.from_json(json.loads(side.read_text()))
+            except (ValueError, KeyError, TypeError) as e:
+                raise ValueError(f"{side} is not a strip model's heads: {e}") from None
         net = model.net
         out = []
         for name in ("count", "colour"):
-            layer = net.getLayer(net.getLayerId(_LAYERS[name]))
-            w, b = (np.asarray(x, np.float64) for x in layer.blobs[:2])
+            layer_id = net.getLayerId(_LAYERS[name])
+            if layer_id < 0:
+                raise ValueError(f"{model.path} has no {side.name} beside it and this OpenCV "
+                                 "fuses its head layers: export the model again with "
+                                 "`python -m nardy_pi.vision.train.board_reader`")
+            w, b = (np.asarray(x, np.float64) for x in net.getLayer(layer_id).blobs[:2])
             out += [w.reshape(w.shape[0], -1), b.reshape(-1)]
         return Heads(*out)
 
@@ -91,6 +105,11 @@ class Heads:
     def from_json(data: dict) -> Heads:
         return Heads(*(np.array(data[k], np.float64)
                        for k in ("count_w", "count_b", "colour_w", "colour_b")))
+
+
+def heads_path(model_path: Path) -> Path:
+    """Where the training script keeps a model's count and colour heads."""
+    return Path(model_path).with_suffix(".heads.json")
 
 
 def _fit(e: np.ndarray, y: np.ndarray, w0: np.ndarray, b0: np.ndarray

@@ -38,6 +38,7 @@ class StripModel:
         if not path.is_file():
             raise ValueError(f"strip model not found: {path} (train it with "
                              "`python -m nardy_pi.vision.train.board_reader`)")
+        self.path = path
         # OpenCV 5's classic engine runs this small graph faster; OpenCV 4 has only that one.
         engine = getattr(cv2.dnn, "ENGINE_CLASSIC", None)
         self.net = (cv2.dnn.readNetFromONNX(str(path)) if engine is None

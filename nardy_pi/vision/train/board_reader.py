@@ -96,14 +96,13 @@ def train(data, args: argparse.Namespace):
     import torch
     from torch.nn import functional as F
 
-    from nardy_pi.vision.train.strip_net import StripNet
+    from nardy_pi.vision.train.strip_net import StripNet, load_onnx, onnx_widths
 
     torch.manual_seed(args.seed)
-    net = StripNet()
-    if args.init:
-        from nardy_pi.vision.train.strip_net import load_onnx
-
-        load_onnx(net, args.init)
+    if args.init:  # the base's own widths, whatever --widths says
+        net = load_onnx(StripNet(onnx_widths(args.init)), args.init)
+    else:
+        net = StripNet(tuple(args.widths))
     opt = torch.optim.AdamW(net.parameters(), lr=args.lr, weight_decay=1e-4)
     n = len(data)
     steps = args.steps or max(1, args.epochs * n // args.batch)
@@ -161,6 +160,24 @@ def export(net, path: Path) -> None:
     torch.onnx.export(net, dummy, str(path), input_names=["strip"],
                       output_names=["count", "colour", "occluded", "embedding"],
                       dynamic_axes={"strip": {0: "n"}}, opset_version=13, dynamo=False)
+    write_heads(net, path)
+
+
+def write_heads(net, path: Path) -> Path:
+    """The count and colour heads beside the model: calibration refits them, and OpenCV 5
+    fuses the layers away from the loaded network."""
+    import json
+
+    from nardy_pi.vision.board.heads import Heads, heads_path
+
+    def a(t) -> np.ndarray:
+        return t.detach().double().numpy()
+
+    heads = Heads(a(net.count.weight), a(net.count.bias), a(net.colour.weight),
+                  a(net.colour.bias))
+    side = heads_path(path)
+    side.write_text(json.dumps(heads.to_json()) + "\n")
+    return side
 
 
 def check_export(net, path: Path, data) -> float:
@@ -177,6 +194,8 @@ def check_export(net, path: Path, data) -> float:
 
 
 def main(argv: list[str] | None = None) -> int:
+    from nardy_pi.vision.train.strip_net import WIDTHS
+
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--smoke", action="store_true", help="a few frames and steps (CI)")
     p.add_argument("--recipe", choices=("renders", "photos"), default="renders",
@@ -197,6 +216,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--steps", type=int, default=10000,
                    help="training steps (0: --epochs over the data)")
     p.add_argument("--batch", type=int, default=128)
+    p.add_argument("--widths", type=int, nargs=4, default=list(WIDTHS), metavar="C",
+                   help="channels of the four convolutions (a fine-tune keeps its base's)")
     p.add_argument("--lr", type=float, default=3e-3)
     p.add_argument("--seed", type=int, default=15)
     p.add_argument("--threads", type=int, default=2)

@@ -14,6 +14,8 @@ from nardy_pi.vision.board.layout import STRIP_H, STRIP_W
 
 EMBEDDING = 64
 MAX_COUNT = 15
+#: channels of the four convolutions (the shipped model's; wider ones cost time on a Pi)
+WIDTHS = (16, 32, 32, 48)
 
 
 def _block(cin: int, cout: int, stride: int = 1) -> list[nn.Module]:
@@ -22,15 +24,16 @@ def _block(cin: int, cout: int, stride: int = 1) -> list[nn.Module]:
 
 
 class StripNet(nn.Module):
-    def __init__(self) -> None:
+    def __init__(self, widths: tuple[int, int, int, int] = WIDTHS) -> None:
         super().__init__()
+        w1, w2, w3, w4 = widths
         self.features = nn.Sequential(
-            *_block(4, 16, stride=2),  # 64 x 16
-            *_block(16, 32, stride=2),  # 32 x 8
-            *_block(32, 32, stride=2),  # 16 x 4
-            *_block(32, 48), nn.MaxPool2d(2),  # 8 x 2
+            *_block(4, w1, stride=2),  # 64 x 16
+            *_block(w1, w2, stride=2),  # 32 x 8
+            *_block(w2, w3, stride=2),  # 16 x 4
+            *_block(w3, w4), nn.MaxPool2d(2),  # 8 x 2
         )
-        flat = 48 * (STRIP_H // 16) * (STRIP_W // 16)
+        flat = w4 * (STRIP_H // 16) * (STRIP_W // 16)
         self.embed = nn.Sequential(nn.Flatten(), nn.Linear(flat, EMBEDDING), nn.ReLU(inplace=True))
         self.count = nn.Linear(EMBEDDING, MAX_COUNT + 1)
         self.colour = nn.Linear(EMBEDDING, 2)
@@ -39,6 +42,17 @@ class StripNet(nn.Module):
     def forward(self, x: torch.Tensor):
         e = self.embed(self.features(x))
         return self.count(e), self.colour(e), self.occluded(e), e
+
+
+def onnx_widths(path) -> tuple[int, ...]:
+    """The convolution widths of an exported strip model (to build its PyTorch twin)."""
+    import onnx
+    from onnx import numpy_helper
+
+    graph = onnx.load(str(path)).graph
+    weights = {i.name: i for i in graph.initializer}
+    return tuple(int(numpy_helper.to_array(weights[n.input[1]]).shape[0])
+                 for n in graph.node if n.op_type == "Conv")
 
 
 def load_onnx(net: StripNet, path) -> StripNet:
@@ -53,7 +67,9 @@ def load_onnx(net: StripNet, path) -> StripNet:
     gemms = [n for n in graph.node if n.op_type == "Gemm"]
     pairs = [(m, net.features[i + 1]) for i, m in enumerate(net.features)
              if isinstance(m, nn.Conv2d)]
-    if len(convs) != len(pairs) or len(gemms) != 4:
+    shapes = [tuple(weights[n.input[1]].shape) for n in convs]
+    if (len(gemms) != 4 or len(convs) != len(pairs)
+            or shapes != [tuple(conv.weight.shape) for conv, _ in pairs]):
         raise ValueError(f"{path} is not a strip model of this shape")
     with torch.no_grad():
         for node, (conv, norm) in zip(convs, pairs, strict=True):
