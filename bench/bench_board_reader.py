@@ -95,15 +95,18 @@ def _real_photos_scored(fold_dir: Path, labels, n_folds: int, steady: bool) -> N
     print(f"  ({time.time() - t0:.0f} s)")
 
 
-def heldout_renders(n: int) -> None:
+def heldout_renders(n: int, model_path: Path | None) -> None:
+    from nardy_pi.vision.board.model import MODEL_PATH, StripModel
     from nardy_pi.vision.render.randomised import render_random
+
+    model = StripModel(model_path or MODEL_PATH)
 
     right = slots = exact = 0
     for seed in range(n):
         r = render_random(10_000 + seed, split="heldout", size=(1280, 960), dice="none",
                           cube="none", occluder=False)
         t = r.truth
-        obs = read_unseen_board(r.image, np.asarray(t.corners)).observation
+        obs = read_unseen_board(r.image, np.asarray(t.corners), model=model).observation
         ok = all_ok = 0
         seen = 0
         for i in range(24):
@@ -115,7 +118,8 @@ def heldout_renders(n: int) -> None:
         ok += (obs.bar_white == t.bar_white) + (obs.bar_black == t.bar_black)
         all_ok = ok == seen
         right, slots, exact = right + ok, slots + seen, exact + all_ok
-    print(f"renderer styles held out of training, no calibration ({n} frames, 1280x960):")
+    print(f"renderer styles held out of training, no calibration ({n} frames, 1280x960, "
+          f"{_shown(model_path or MODEL_PATH)}):")
     print(f"  per slot      {_pct(right, slots)}")
     print(f"  frames exact  {_pct(exact, n)}")
 
@@ -143,7 +147,7 @@ def speed(rounds: int) -> None:
             read_unseen_board(frame.image, corners, steady=False)
             new_t.append(time.process_time() - t0)
             t0 = time.process_time()
-            read_unseen_board(frame.image, corners)
+            read_unseen_board(frame.image, corners, steady=True)
             steady_t.append(time.process_time() - t0)
             t0 = time.process_time()
             old.observe(frame.image)
@@ -161,12 +165,14 @@ def main() -> int:
     p.add_argument("--skip-real", action="store_true")
     p.add_argument("--fold-models", type=Path, default=None, metavar="DIR",
                    help="per-fold models for the real photos (default: bench/models/strip_folds)")
+    p.add_argument("--model", type=Path, default=None,
+                   help="model for the held-out renders (default: the shipped one)")
     args = p.parse_args()
     if not args.skip_real:
         from nardy_pi.vision.train.held_out import FOLD_MODELS
 
         real_photos(args.fold_models or FOLD_MODELS)
-    heldout_renders(args.renders)
+    heldout_renders(args.renders, args.model)
     speed(args.rounds)
     return 0
 
