@@ -91,12 +91,17 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--heat-steps", type=int, default=1200)
     parser.add_argument("--check-epochs", type=int, default=4)
+    parser.add_argument("--check-widths", type=int, nargs=4, metavar="C",
+                        default=(10, 16, 24, 48),
+                        help="the check net's three convolutions and its hidden layer")
     parser.add_argument("--board-repeat", type=int, default=6,
                         help="copies of each real board photo in the mix (each at its own "
                         "scale and jitter): a few dozen real boards against a thousand renders")
     parser.add_argument("--photos", type=Path, default=DEFAULT_PHOTOS)
     parser.add_argument("--boards", type=Path, default=DEFAULT_BOARDS)
     parser.add_argument("--cache", type=Path, default=DEFAULT_CACHE)
+    parser.add_argument("--out", type=Path, help="with --folds: where the fold models go "
+                        "(default: the cache)")
     parser.add_argument("--write", action="store_true", help="store the ONNX models")
     parser.add_argument("--folds", action="store_true",
                         help="instead: two fold models for bench/bench_dice_board.py, each "
@@ -104,6 +109,7 @@ def main() -> int:
     parser.add_argument("--fold", type=int, choices=(0, 1),
                         help="with --folds: only this fold (run the two side by side)")
     args = parser.parse_args()
+    args.out = args.out or args.cache
     try:
         from nardy_pi.vision.dice_training_net import export_onnx, train_nets
     except ImportError as exc:
@@ -123,14 +129,14 @@ def main() -> int:
         for k in (0, 1) if args.fold is None else (args.fold,):
             kept = [s for s in [*dice, *board] if fold_of(s.group) != k]
             heat, check = train_nets([*renders, *kept], args.seed + 10 * (k + 1),
-                                     args.heat_steps, args.check_epochs)
-            export_onnx(heat, check, args.cache / f"fold{k}_heat.onnx",
-                        args.cache / f"fold{k}_check.onnx")
+                                     args.heat_steps, args.check_epochs, args.check_widths)
+            export_onnx(heat, check, args.out / f"fold{k}_heat.onnx",
+                        args.out / f"fold{k}_check.onnx")
             print(f"fold {k}: trained on {len(kept)} of {len(dice) + len(board)} real frames "
                   f"({time.perf_counter() - t0:.0f} s)")
         return 0
     heat, check = train_nets([*renders, *dice, *board], args.seed, args.heat_steps,
-                             args.check_epochs)
+                             args.check_epochs, args.check_widths)
     print(f"trained in {time.perf_counter() - t0:.0f} s")
     if args.write:
         export_onnx(heat, check, HEAT_MODEL, CHECK_MODEL)

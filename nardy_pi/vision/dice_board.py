@@ -31,7 +31,8 @@ from nardy_pi.vision.types import DieReading
 
 MAX_PROPOSALS = 32  # dice and the cube: a frame never holds more than a handful
 _PEAK_LOGIT = -6.0  # sigmoid 0.0025: the top-K cut does the work; misses cost more than crops
-_MIN_OBJECT = 0.95  # probability that the crop holds a die or the cube
+_MIN_OBJECT = 0.85  # probability that the crop holds a die or the cube (read in its turns)
+_TURNS_FROM = 0.2  # a crop this likely an object is read again in its eight turns
 _SAME_OBJECT = 0.8  # die sides: closer detections are one object
 _FIRST_CUBE = CLASSES.index(f"cube{CUBE_FACES[0]}")
 
@@ -82,7 +83,7 @@ def find_board_dice(image: np.ndarray, die_px: float, nets: DiceNets | None = No
     props = proposals(nets, image, die_px)
     if len(props) == 0:
         return BoardDice((), None)
-    probs = nets.check_probabilities(cut_crops(image, die_px, props[:, :2]))
+    probs = checked(nets, cut_crops(image, die_px, props[:, :2]))
     order = np.argsort(probs[:, 0])  # most certainly an object first
     kept: list[tuple[float, float, int, float]] = []
     for i in order:
@@ -103,6 +104,32 @@ def find_board_dice(image: np.ndarray, die_px: float, nets: DiceNets | None = No
                         _box(x, y, half), round(conf, 3))
     dice = [_die(x, y, cls, conf, die_px) for x, y, cls, conf in kept if cls < _FIRST_CUBE]
     return BoardDice(tuple(sorted(dice, key=lambda d: d.center)), cube)
+
+
+def turns(crops: np.ndarray) -> list[np.ndarray]:
+    """The eight turns and mirrors of (N, h, w, 3) crops, the crops themselves first."""
+    out = []
+    for x in (crops, crops.transpose(0, 2, 1, 3)):
+        out += [np.ascontiguousarray(np.rot90(x, r, axes=(1, 2))) for r in range(4)]
+    return out
+
+
+def checked(nets: DiceNets, crops: np.ndarray) -> np.ndarray:
+    """Check probabilities; a crop that may hold an object is read in all eight turns and the
+    readings averaged (a die reads the same every way round; real boards held out by board:
+    more dice found and fewer phantoms at once). The cube's printed number is not the same
+    turned, so a crop the upright reading calls the cube keeps that reading."""
+    probs = nets.check_probabilities(crops)
+    again = (1.0 - probs[:, 0]) > _TURNS_FROM
+    if not again.any():
+        return probs
+    upright = probs[again]
+    n = int(again.sum())
+    every = nets.check_probabilities(np.concatenate(turns(crops[again])))
+    mean = every.reshape(8, n, -1).mean(axis=0)
+    cube = upright[:, 1:].argmax(axis=1) + 1 >= _FIRST_CUBE
+    probs[again] = np.where(cube[:, None], upright, mean)
+    return probs
 
 
 def _box(x: float, y: float, half: float) -> tuple[float, float, float, float]:

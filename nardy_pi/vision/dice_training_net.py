@@ -49,13 +49,17 @@ def heat_net() -> nn.Module:
     return net
 
 
-def check_net() -> nn.Module:
+CHECK_WIDTHS = (10, 16, 24, 48)  # three convolutions' channels, then the hidden layer
+
+
+def check_net(widths: Sequence[int] = CHECK_WIDTHS) -> nn.Module:
+    c1, c2, c3, hidden = widths
     return nn.Sequential(
-        nn.Conv2d(3, 10, 3, padding=1), nn.BatchNorm2d(10), nn.ReLU(), nn.MaxPool2d(2),
-        nn.Conv2d(10, 16, 3, padding=1), nn.BatchNorm2d(16), nn.ReLU(), nn.MaxPool2d(2),
-        nn.Conv2d(16, 24, 3, padding=1), nn.BatchNorm2d(24), nn.ReLU(), nn.MaxPool2d(2),
-        nn.Flatten(), nn.Linear(24 * (CROP_PX // 8) ** 2, 48), nn.ReLU(),
-        nn.Linear(48, len(CLASSES)),
+        nn.Conv2d(3, c1, 3, padding=1), nn.BatchNorm2d(c1), nn.ReLU(), nn.MaxPool2d(2),
+        nn.Conv2d(c1, c2, 3, padding=1), nn.BatchNorm2d(c2), nn.ReLU(), nn.MaxPool2d(2),
+        nn.Conv2d(c2, c3, 3, padding=1), nn.BatchNorm2d(c3), nn.ReLU(), nn.MaxPool2d(2),
+        nn.Flatten(), nn.Linear(c3 * (CROP_PX // 8) ** 2, hidden), nn.ReLU(),
+        nn.Linear(hidden, len(CLASSES)),
     )
 
 
@@ -221,11 +225,11 @@ def _check_loss(logits: torch.Tensor, target: torch.Tensor) -> torch.Tensor:
 
 
 def train_check(crops: np.ndarray, targets: np.ndarray, seed: int, epochs: int = 10,
-                batch: int = 256) -> nn.Module:
+                batch: int = 256, widths: Sequence[int] = CHECK_WIDTHS) -> nn.Module:
     torch.manual_seed(seed)
     gen = torch.Generator().manual_seed(seed)
     rng = np.random.default_rng(seed)
-    net = check_net()
+    net = check_net(widths)
     steps = epochs * ((len(crops) + batch - 1) // batch)
     opt = torch.optim.Adam(net.parameters(), lr=3e-3, weight_decay=1e-5)
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=3e-3, total_steps=steps)
@@ -257,7 +261,8 @@ def train_check(crops: np.ndarray, targets: np.ndarray, seed: int, epochs: int =
 
 
 def train_nets(samples: Sequence[Sample], seed: int = 0, heat_steps: int = 1500,
-               check_epochs: int = 10) -> tuple[nn.Module, nn.Module]:
+               check_epochs: int = 10, check_widths: Sequence[int] = CHECK_WIDTHS,
+               ) -> tuple[nn.Module, nn.Module]:
     # One thread: on a shared machine two threads of tiny convolutions mostly wait on each
     # other (measured 3x slower per step under load).
     torch.set_num_threads(1)
@@ -265,7 +270,7 @@ def train_nets(samples: Sequence[Sample], seed: int = 0, heat_steps: int = 1500,
     heat = train_heat(samples, seed, heat_steps)
     crops, targets = check_examples(samples, heat, seed + 1)
     _log(f"check net: {len(crops)} crops, {int((targets != 0).sum())} of objects")
-    check = train_check(crops, targets, seed + 2, check_epochs)
+    check = train_check(crops, targets, seed + 2, check_epochs, widths=check_widths)
     return heat, check
 
 

@@ -16,8 +16,8 @@ import pytest
 from nardy_pi.vision import geometry as g
 from nardy_pi.vision.calibrate import calibrate
 from nardy_pi.vision.cube import cube_place, cube_value
-from nardy_pi.vision.dice_board import BoardDiceFinder
-from nardy_pi.vision.dice_crops import cell_to_image, image_to_cell
+from nardy_pi.vision.dice_board import BoardDiceFinder, checked, turns
+from nardy_pi.vision.dice_crops import CLASSES, CROP_PX, cell_to_image, image_to_cell
 from nardy_pi.vision.observe import Observer
 from nardy_pi.vision.overlay import die_verdict
 from nardy_pi.vision.render import Camera, Scene, render_scene
@@ -114,3 +114,53 @@ def test_a_board_never_calibrated_gets_its_dice_from_the_learned_finder_too() ->
     look = read_unseen_board(shot.image, np.array(shot.corners), BoardDiceFinder())
     assert sorted(d.value for d in look.observation.dice) == [2, 5]
     assert look.observation.roll.valid
+
+
+class _CornerNet:
+    """A check net stand-in: a crop whose top-left pixel is bright holds a die showing 3 (or,
+    with `cube`, the cube showing 2); any other crop holds nothing. Counts the crops read."""
+
+    def __init__(self, cube: bool = False) -> None:
+        self.cls = CLASSES.index("cube2" if cube else "die3")
+        self.read = 0
+
+    def check_probabilities(self, crops: np.ndarray) -> np.ndarray:
+        self.read += len(crops)
+        out = np.full((len(crops), len(CLASSES)), 0.01)
+        bright = crops[:, 0, 0, 0] > 128
+        out[bright, self.cls] = 1.0
+        out[~bright, 0] = 1.0
+        return out / out.sum(axis=1, keepdims=True)
+
+
+def _crops(bright_corner: list[bool]) -> np.ndarray:
+    crops = np.zeros((len(bright_corner), CROP_PX, CROP_PX, 3), np.uint8)
+    crops[np.array(bright_corner), 0, 0] = 255
+    return crops
+
+
+def test_a_likely_die_is_read_in_all_eight_turns_and_the_readings_averaged() -> None:
+    net = _CornerNet()
+    probs = checked(net, _crops([True, False]))  # type: ignore[arg-type]
+    # Only the first crop may hold a die, so only it is read again, in its eight turns; the
+    # bright corner stays top-left in two of them (as it is, and transposed).
+    assert net.read == 2 + 8
+    upright = net.check_probabilities(_crops([True]))[0]
+    nothing = net.check_probabilities(_crops([False]))[0]
+    assert np.allclose(probs[0], (2 * upright + 6 * nothing) / 8)
+    assert np.allclose(probs[1], nothing)
+
+
+def test_a_crop_the_upright_reading_calls_the_cube_keeps_that_reading() -> None:
+    net = _CornerNet(cube=True)
+    probs = checked(net, _crops([True]))  # type: ignore[arg-type]
+    assert net.read == 1 + 8
+    assert int(probs[0].argmax()) == CLASSES.index("cube2")
+    assert np.allclose(probs[0], net.check_probabilities(_crops([True]))[0])
+
+
+def test_the_turns_are_the_eight_symmetries_of_the_square() -> None:
+    crop = np.arange(CROP_PX * CROP_PX * 3, dtype=np.uint8).reshape(1, CROP_PX, CROP_PX, 3)
+    got = turns(crop)
+    assert len(got) == 8 and np.array_equal(got[0], crop)
+    assert len({t.tobytes() for t in got}) == 8
