@@ -125,8 +125,9 @@ def checked(nets: DiceNets, crops: np.ndarray) -> np.ndarray:
         return probs
     upright = probs[again]
     n = int(again.sum())
-    every = nets.check_probabilities(np.concatenate(turns(crops[again])))
-    mean = every.reshape(8, n, -1).mean(axis=0)
+    # The upright reading is one of the eight: only the seven others are read again.
+    others = nets.check_probabilities(np.concatenate(turns(crops[again])[1:]))
+    mean = (upright + others.reshape(7, n, -1).sum(axis=0)) / 8.0
     cube = upright[:, 1:].argmax(axis=1) + 1 >= _FIRST_CUBE
     probs[again] = np.where(cube[:, None], upright, mean)
     return probs
