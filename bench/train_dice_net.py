@@ -90,7 +90,7 @@ def main() -> int:
                         help="randomised-renderer frames (train split)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--heat-steps", type=int, default=1200)
-    parser.add_argument("--check-epochs", type=int, default=4)
+    parser.add_argument("--check-epochs", type=int, default=8)
     parser.add_argument("--check-widths", type=int, nargs=4, metavar="C",
                         default=(10, 16, 24, 48),
                         help="the check net's three convolutions and its hidden layer")

@@ -31,7 +31,7 @@ from nardy_pi.vision.types import DieReading
 
 MAX_PROPOSALS = 32  # dice and the cube: a frame never holds more than a handful
 _PEAK_LOGIT = -6.0  # sigmoid 0.0025: the top-K cut does the work; misses cost more than crops
-_MIN_OBJECT = 0.85  # probability that the crop holds a die or the cube (read in its turns)
+_MIN_OBJECT = 0.8  # probability that the crop holds a die or the cube (read in its turns)
 _TURNS_FROM = 0.2  # a crop this likely an object is read again in its eight turns
 _SAME_OBJECT = 0.8  # die sides: closer detections are one object
 _FIRST_CUBE = CLASSES.index(f"cube{CUBE_FACES[0]}")
@@ -128,7 +128,10 @@ def checked(nets: DiceNets, crops: np.ndarray) -> np.ndarray:
     # The upright reading is one of the eight: only the seven others are read again.
     others = nets.check_probabilities(np.concatenate(turns(crops[again])[1:]))
     mean = (upright + others.reshape(7, n, -1).sum(axis=0)) / 8.0
-    cube = upright[:, 1:].argmax(axis=1) + 1 >= _FIRST_CUBE
+    # Turned, a cube still reads as some cube face; a crop whose turns read as a die is one
+    # (a 6 the upright reading took for the 64).
+    cube = ((upright[:, 1:].argmax(axis=1) + 1 >= _FIRST_CUBE)
+            & (mean[:, 1:].argmax(axis=1) + 1 >= _FIRST_CUBE))
     probs[again] = np.where(cube[:, None], upright, mean)
     return probs
 

@@ -160,6 +160,27 @@ def test_a_crop_the_upright_reading_calls_the_cube_keeps_that_reading() -> None:
     assert np.allclose(probs[0], net.check_probabilities(_crops([True]))[0])
 
 
+class _SixOrCubeNet(_CornerNet):
+    """Upright (bright top-left pixel) a crop reads as the cube's 64; turned (the bright pixel
+    in another corner) as a die showing 6."""
+
+    def check_probabilities(self, crops: np.ndarray) -> np.ndarray:
+        self.read += len(crops)
+        out = np.full((len(crops), len(CLASSES)), 0.01)
+        upright = crops[:, 0, 0, 0] > 128
+        turned = ~upright & (crops.reshape(len(crops), -1).max(axis=1) > 128)
+        out[upright, CLASSES.index("cube64")] = 1.0
+        out[turned, CLASSES.index("die6")] = 1.0
+        out[~upright & ~turned, 0] = 1.0
+        return out / out.sum(axis=1, keepdims=True)
+
+
+def test_a_crop_whose_turns_read_as_a_die_is_a_die_though_upright_it_looks_like_the_cube(
+        ) -> None:
+    probs = checked(_SixOrCubeNet(), _crops([True]))  # type: ignore[arg-type]
+    assert int(probs[0].argmax()) == CLASSES.index("die6")
+
+
 def test_the_turns_are_the_eight_symmetries_of_the_square() -> None:
     crop = np.arange(CROP_PX * CROP_PX * 3, dtype=np.uint8).reshape(1, CROP_PX, CROP_PX, 3)
     got = turns(crop)
