@@ -118,7 +118,8 @@ def checked(nets: DiceNets, crops: np.ndarray) -> np.ndarray:
     """Check probabilities; a crop that may hold an object is read in all eight turns and the
     readings averaged (a die reads the same every way round; real boards held out by board:
     more dice found and fewer phantoms at once). The cube's printed number is not the same
-    turned, so a crop the upright reading calls the cube keeps that reading."""
+    turned, so a crop that reads as the cube both upright and turned keeps its upright
+    reading."""
     probs = nets.check_probabilities(crops)
     again = (1.0 - probs[:, 0]) > _TURNS_FROM
     if not again.any():
@@ -130,10 +131,14 @@ def checked(nets: DiceNets, crops: np.ndarray) -> np.ndarray:
     mean = (upright + others.reshape(7, n, -1).sum(axis=0)) / 8.0
     # Turned, a cube still reads as some cube face; a crop whose turns read as a die is one
     # (a 6 the upright reading took for the 64).
-    cube = ((upright[:, 1:].argmax(axis=1) + 1 >= _FIRST_CUBE)
-            & (mean[:, 1:].argmax(axis=1) + 1 >= _FIRST_CUBE))
+    cube = _reads_cube(upright) & _reads_cube(mean)
     probs[again] = np.where(cube[:, None], upright, mean)
     return probs
+
+
+def _reads_cube(probs: np.ndarray) -> np.ndarray:
+    """Per row of check probabilities: is the likeliest object a cube face?"""
+    return probs[:, 1:].argmax(axis=1) + 1 >= _FIRST_CUBE
 
 
 def _box(x: float, y: float, half: float) -> tuple[float, float, float, float]:
