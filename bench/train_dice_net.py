@@ -92,8 +92,8 @@ def main() -> int:
     parser.add_argument("--heat-steps", type=int, default=1200)
     parser.add_argument("--check-epochs", type=int, default=8)
     parser.add_argument("--check-widths", type=int, nargs=4, metavar="C",
-                        default=(10, 16, 24, 48),
-                        help="the check net's three convolutions and its hidden layer")
+                        help="the check net's three convolutions and its hidden layer "
+                        "(default: dice_training_net.CHECK_WIDTHS)")
     parser.add_argument("--board-repeat", type=int, default=6,
                         help="copies of each real board photo in the mix (each at its own "
                         "scale and jitter): a few dozen real boards against a thousand renders")
@@ -111,10 +111,11 @@ def main() -> int:
     args = parser.parse_args()
     args.out = args.out or args.cache
     try:
-        from nardy_pi.vision.dice_training_net import export_onnx, train_nets
+        from nardy_pi.vision.dice_training_net import CHECK_WIDTHS, export_onnx, train_nets
     except ImportError as exc:
         print(f"training needs the [train] extra (torch): {exc}", file=sys.stderr)
         return 2
+    args.check_widths = args.check_widths or CHECK_WIDTHS
     t0 = time.perf_counter()
     renders = cached_renders(args.renders, args.seed, args.cache)
     try:
