@@ -28,7 +28,7 @@ class ClubSubscriber:
         self.url = url
         self.table = table
         self._lock = threading.Lock()
-        self._connected = False
+        self._subscribed = False
         self._refused = ""
         self._stopping = False
         self.received = 0
@@ -36,6 +36,7 @@ class ClubSubscriber:
         client.on_connect = self._on_connect
         client.on_disconnect = self._on_disconnect
         client.on_message = self._on_message
+        client.on_subscribe = self._on_subscribe
         self._client = client
 
     def start(self) -> None:
@@ -44,9 +45,11 @@ class ClubSubscriber:
 
     @property
     def link(self) -> str:
-        """"ok", "reconnecting", or "error" when the broker refused us (e.g. bad password)."""
+        """"ok" once the broker has granted the subscription (not merely accepted the
+        connection: messages sent before the grant would be missed), "reconnecting", or
+        "error" when the broker refused us (e.g. bad password)."""
         with self._lock:
-            if self._connected:
+            if self._subscribed:
                 return "ok"
             return "error" if self._refused else "reconnecting"
 
@@ -58,15 +61,26 @@ class ClubSubscriber:
             log.warning("club: broker %s refused the page: %s", self.url, reason)
             return
         with self._lock:
-            self._connected = True
             self._refused = ""
         log.info("club: connected to %s", self.url)
         client.subscribe(SUBSCRIPTION, qos=1)
 
+    def _on_subscribe(self, _client: mqtt.Client, _userdata: object, _mid: int,
+                      reasons: list[mqtt.ReasonCode], _properties: object) -> None:
+        refused = [r for r in reasons if r.is_failure]
+        with self._lock:
+            if refused:
+                self._refused = str(refused[0])
+            else:
+                self._subscribed = True
+        if refused:
+            log.warning("club: broker %s refused the subscription to %s: %s",
+                        self.url, SUBSCRIPTION, refused[0])
+
     def _on_disconnect(self, _client: mqtt.Client, _userdata: object, _flags: object,
                        reason: mqtt.ReasonCode, _properties: object) -> None:
         with self._lock:
-            self._connected = False
+            self._subscribed = False
         if not self._stopping:
             log.warning("club: lost the broker %s (%s); reconnecting", self.url, reason)
 
