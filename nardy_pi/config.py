@@ -40,6 +40,9 @@ class CameraConfig:
     device: str = "0"  # opencv: index or path/URL
     calibration: str = ""  # calibration JSON from `nardy-pi calibrate`
     fps: float = 5.0  # at most this many frames a second are read and observed
+    #: the learned reader keeps learning the board from each play the referee accepts
+    #: (vision/board/confirmed.py); in memory only, each start begins from the calibration
+    learn: bool = True
 
 
 @dataclass(frozen=True, slots=True)

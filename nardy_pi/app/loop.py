@@ -16,9 +16,9 @@ import asyncio
 import concurrent.futures
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar, runtime_checkable
 
 import numpy as np
 
@@ -44,6 +44,16 @@ Observe = Callable[[np.ndarray], Observation]
 T = TypeVar("T")
 
 
+@runtime_checkable
+class LearningObserve(Protocol):
+    """An observe function that can be told what its last frame showed (app/vision_feed.py):
+    the position of a play the engine accepted, for a learned reader to learn from."""
+
+    def __call__(self, frame: np.ndarray) -> Observation: ...
+
+    def confirm(self, points: Sequence[int], bar: tuple[int, int]) -> bool: ...
+
+
 @dataclass
 class LoopStats:
     frames: int = 0
@@ -52,6 +62,8 @@ class LoopStats:
     started: float = field(default_factory=time.monotonic)
     #: seconds from a frame's capture to the referee's verdict on it (last verdicts)
     verdict_latency: list[float] = field(default_factory=list)
+    #: confirmed positions the reader learned from (vision/board/confirmed.py)
+    learned_frames: int = 0
 
 
 class RefereeLoop:
@@ -103,6 +115,7 @@ class RefereeLoop:
         self._stop: asyncio.Event | None = None
         self._camera: DeviceStatus = "absent"
         self._pool = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="frames")
+        self._learning: set[asyncio.Task[None]] = set()  # held: the loop keeps weak refs
 
     # --- from any thread ----------------------------------------------------------------------
     def submit(self, command: cmd.Command) -> None:
@@ -153,6 +166,7 @@ class RefereeLoop:
         except TimeoutError:
             pass
         finally:
+            tasks += self._learning  # a lesson still queued is dropped with the frames
             for task in tasks:
                 task.cancel()
             await asyncio.gather(*tasks, return_exceptions=True)
@@ -240,6 +254,45 @@ class RefereeLoop:
         for listener in self.listeners:
             listener(events)
         self.publish()
+        self._learn_from(events)
+
+    def _learn_from(self, events: list[ev.RefereeEvent]) -> None:
+        """A play the engine accepted (seen, confirmed by button or by the timer) names the
+        position on the board: the observer learns from its last frame. Queued on the frames
+        thread, the only one that touches the observer, so it follows the frame in hand."""
+        board = self._confirmed_board(events)
+        if board is None or not isinstance(self.observe, LearningObserve):
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # events handled outside run() (tests, a replay): no frames
+            return
+        task = loop.create_task(self._learn(self.observe, board))
+        self._learning.add(task)
+        task.add_done_callback(self._learning.discard)
+
+    async def _learn(self, observe: LearningObserve,
+                     board: tuple[tuple[int, ...], tuple[int, int]]) -> None:
+        """Learning is a bonus: its failure stops nothing."""
+        try:
+            done = await asyncio.get_running_loop().run_in_executor(
+                self._pool, observe.confirm, *board)
+        except Exception:
+            log.exception("learning from a confirmed position failed")
+            return
+        self.stats.learned_frames += bool(done)
+
+    def _confirmed_board(self, events: list[ev.RefereeEvent]
+                         ) -> tuple[tuple[int, ...], tuple[int, int]] | None:
+        """Points and bar of the play this frame finished, when the engine accepted it (its
+        position is the play's): what the frame showed, vouched for by the rules."""
+        played = [e for e in events if isinstance(e, ev.MovePlayed) and e.play is not None]
+        if not played:
+            return None
+        after, now = played[-1].after, self.session.table().position
+        if (after.points, after.bar) != (now.points, now.bar):
+            return None
+        return tuple(now.points), (now.bar[0], now.bar[1])
 
     def _roller(self, event: ev.RollAccepted) -> ev.RollAccepted:
         """A throw lands while the engine expects the *same* side to throw again (gulbar's

@@ -16,6 +16,8 @@ from typing import Any
 
 import numpy as np
 
+from nardy_pi.app.vision_feed import ObserverFeed
+
 log = logging.getLogger(__name__)
 
 Corner = tuple[float, float]
@@ -154,9 +156,8 @@ class Recalibrator:
             log.info("calibrated from the web page: corners %s", self.corners)
 
 
-def observer_for(calibration: Any) -> Callable[[np.ndarray], Any]:
+def observer_for(calibration: Any, learns: bool = True) -> ObserverFeed:
     """The loop's observe function for a calibration (with the dice reader if installed)."""
     from nardy_pi.vision.observe import Observer, default_dice_finder
 
-    observer = Observer(calibration, default_dice_finder())
-    return lambda frame: observer.observe(frame).observation
+    return ObserverFeed(Observer(calibration, default_dice_finder()), learns)

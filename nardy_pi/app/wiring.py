@@ -16,6 +16,7 @@ from nardy_pi.app.loop import RefereeLoop
 from nardy_pi.app.outputs import CallbackOutput, Fanout, Output
 from nardy_pi.app.session import MatchSession
 from nardy_pi.app.sources import CameraFeed, FrameSource
+from nardy_pi.app.vision_feed import ObserverFeed
 from nardy_pi.commands import BUTTON_COMMANDS
 from nardy_pi.config import Config
 from nardy_pi.devices.strip.link import StripLink
@@ -179,7 +180,7 @@ def build(
     if resume_point is not None:
         # Pick the interrupted game up where the log left it (the board is still set up).
         referee.correct(*resume_point)
-    loop = RefereeLoop(referee, source, lambda frame: observer.observe(frame).observation,
+    loop = RefereeLoop(referee, source, ObserverFeed(observer, config.camera.learn),
                        Fanout(outputs), session, lambda: dict(extra_status),
                        max_fps=config.camera.fps if demo is None else 0.0)
     loop.evaluator = find_evaluator(config.engine.use, config.engine.gnubg)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import cv2
 import numpy as np
@@ -25,6 +26,9 @@ from nardy_pi.vision.occlusion import expected_labels, occlusion_mask
 from nardy_pi.vision.rectify import RASTER_X0, RASTER_Y0, Raster, rectify
 from nardy_pi.vision.roll import judge_roll
 from nardy_pi.vision.types import DieOnBoard, DieReading, Observation
+
+if TYPE_CHECKING:
+    from nardy_pi.vision.board.confirmed import ConfirmedFrames
 
 DIE_SIZE_RANGE = (0.2, 1.3)  # board units: a die box with its side face and perspective
 DiceFinder = Callable[[np.ndarray], Sequence[DieReading]]
@@ -77,8 +81,18 @@ class Observer:
         self.dice_finder = dice_finder
         self.accepted = accepted_dice_counts
         self._cache: dict[tuple[int, int], tuple] = {}
+        #: the learned reader's last clean frame (embeddings, reading, seen slots)
+        self._last_learned: tuple | None = None
+        self.confirmed: ConfirmedFrames | None = None  # the learned reader's pool
         if calibration.reader == "learned":
+            from nardy_pi.vision.board.confirmed import ConfirmedFrames
+            from nardy_pi.vision.board.heads import Heads
+            from nardy_pi.vision.board.model import shipped_model
+
             check_learned(calibration)
+            learned = calibration.learned
+            assert learned is not None
+            self.confirmed = ConfirmedFrames(learned.heads or Heads.from_model(shipped_model()))
             self._learned_for_size(*calibration.image_size)  # a bad placement fails at start
             return
         assert calibration.colours is not None, "a colour calibration has colour classes"
@@ -182,11 +196,31 @@ class Observer:
         raster = rectify(image, h, self.cal.scale, valid)  # the watcher's motion test uses it
         h_inv = np.linalg.inv(h)
         readings, cube, _hidden = self._dice_and_cube(image, h, h_inv, raster.valid.shape)
-        reading = reader.read(image)
+        pred = reader.predict(image)
+        reading = reader.reading_from(pred)
         obs = observation_from_reading(reading, readings, self.accepted,
                                        None if cube is None else cube.reading)
+        self._last_learned = None if obs.occluded else (pred.embedding, reading, reader.seen)
         return Seen(obs, None, raster, h, np.zeros(raster.valid.shape, bool),
                     tuple(d.box for d in readings), None if cube is None else cube.box)
+
+    def confirm(self, points: Sequence[int], bar: tuple[int, int]) -> bool:
+        """The position the last observed frame showed, as the referee confirmed it (a
+        legal play it accepted): the learned reader learns this board from its strips
+        (board/confirmed.py). False when nothing was learned: the colour reader, a covered
+        frame, or a reading too far from the position."""
+        from nardy_pi.vision.board.confirmed import confirmed_slots
+
+        last, self._last_learned = self._last_learned, None
+        if self.confirmed is None or last is None:
+            return False
+        embedding, reading, seen = last
+        counts, labelled = confirmed_slots(points, bar)
+        if not self.confirmed.add(embedding, reading.counts, counts, labelled & seen):
+            return False
+        for entry in self._cache.values():
+            entry[2].heads = self.confirmed.heads
+        return True
 
     def _dice_and_cube(self, image: np.ndarray, h: np.ndarray, h_inv: np.ndarray,
                        shape: tuple[int, int]) -> tuple[list[DieReading], CubeFound | None,

@@ -12,6 +12,7 @@ from nardy_pi.app.console import page_urls
 from nardy_pi.app.loop import RefereeLoop
 from nardy_pi.app.outputs import CallbackOutput, Output
 from nardy_pi.app.recalibrate import Recalibrator, observer_for
+from nardy_pi.app.vision_feed import ObserverFeed
 from nardy_pi.commands import Calibrate, Command
 from nardy_pi.errors import CommandRefused
 from nardy_pi.store.history import NoHistory, StoreHistory
@@ -28,7 +29,9 @@ class LoopController:
         self.loop = loop
 
         def install(calibration: Any) -> None:  # the frames worker reads it on its next frame
-            loop.observe = observer_for(calibration)
+            # The new board starts learning afresh, as the old one did ([camera] learn).
+            learns = not isinstance(loop.observe, ObserverFeed) or loop.observe.learns
+            loop.observe = observer_for(calibration, learns)
 
         #: the page's calibration wizard (web/calibration_api.py); saves to the configured file
         self.recalibrator = Recalibrator(lambda: loop.referee.variant.name,

@@ -32,6 +32,8 @@ illegal = 13
 confirm = 17
 [strip]
 port = "/dev/nardy-strip"
+[camera]
+learn = false
 [rules]
 hit_and_hide_bear_off = "allowed"
 head_exception = "none"
@@ -51,6 +53,7 @@ use = "gnubg"
     assert config.referee.move_settle_seconds == 2.0 and config.referee.settle_frames == 3
     assert config.gpio.leds == {"illegal": 13} and config.gpio.buttons == {"confirm": 17}
     assert config.strip.port == "/dev/nardy-strip"
+    assert not config.camera.learn and Config().camera.learn
     assert config.rules.hit_and_hide_bear_off == "allowed"
     assert config.web == Config().web
     # One configuration of the match for the referee and the engine alike.
@@ -118,3 +121,4 @@ def test_the_shipped_example_configuration_loads() -> None:
     example = Path(__file__).resolve().parents[2] / "hardware" / "nardy-pi.example.toml"
     config = load_config(example)
     assert config.gpio.buttons["pass"] == 24 and config.strip.leds == 28
+    assert config.camera.learn

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import threading
 from collections import deque
+from collections.abc import Callable, Sequence
 
 import pytest
 
@@ -88,7 +89,10 @@ class ScriptedSource:
         pass
 
 
-def test_loop_referees_frames_and_takes_buttons_from_another_thread() -> None:
+def play_24_13(observe: Callable[[Observation], Observation] = lambda frame: frame
+               ) -> tuple[RefereeLoop, list[ev.RefereeEvent], list[State]]:
+    """White's opening 6-5 played 24/13 in front of the camera and confirmed by a button
+    pressed on another thread; `observe` stands between the frames and the referee."""
     start = Position.start("backgammon")
     moved = list(start.points)
     moved[23] -= 1  # white 24/13 (6-5 opening)
@@ -100,7 +104,7 @@ def test_loop_referees_frames_and_takes_buttons_from_another_thread() -> None:
     referee = Referee("backgammon", RefereeSettings(move_settle_seconds=0))
     snapshots: list[State] = []
     broken = Flaky(fail_times=10**6)  # an output that never works
-    loop = RefereeLoop(referee, ScriptedSource(frames), lambda frame: frame,  # type: ignore[arg-type]
+    loop = RefereeLoop(referee, ScriptedSource(frames), observe,  # type: ignore[arg-type]
                        Fanout([CallbackOutput("web", snapshots.append), broken]))
     heard: list[ev.RefereeEvent] = []
     loop.listeners.append(heard.extend)
@@ -115,6 +119,11 @@ def test_loop_referees_frames_and_takes_buttons_from_another_thread() -> None:
     presser.start()
     asyncio.run(loop.run(duration=2.0))
     presser.join()
+    return loop, heard, snapshots
+
+
+def test_loop_referees_frames_and_takes_buttons_from_another_thread() -> None:
+    _, heard, snapshots = play_24_13()
     played = [e for e in heard if isinstance(e, ev.MovePlayed)]
     assert [p.notation for p in played] == ["24/13"]
     last = snapshots[-1]
@@ -122,6 +131,48 @@ def test_loop_referees_frames_and_takes_buttons_from_another_thread() -> None:
     assert last.moves[-1].text == "24/13"
     assert last.devices["camera"] == "ok" and last.devices["strip"] == "error"
     assert [s.seq for s in snapshots] == sorted({s.seq for s in snapshots})
+
+
+class LearningFeed:
+    """An observe function that can be taught (app/loop.py's LearningObserve), recording
+    what it was told and on which thread; `fails` makes every lesson raise."""
+
+    def __init__(self, fails: bool = False) -> None:
+        self.fails = fails
+        self.told: list[tuple[tuple[int, ...], tuple[int, int], str]] = []
+
+    def __call__(self, frame: Observation) -> Observation:
+        return frame
+
+    def confirm(self, points: Sequence[int], bar: tuple[int, int]) -> bool:
+        self.told.append((tuple(points), bar, threading.current_thread().name))
+        if self.fails:
+            raise ValueError("the strip model is broken")
+        return True
+
+
+def test_an_accepted_play_teaches_the_observer_its_position_on_the_frames_thread() -> None:
+    feed = LearningFeed()
+    loop, heard, _ = play_24_13(feed)
+    played = [e for e in heard if isinstance(e, ev.MovePlayed)]
+    assert [p.notation for p in played] == ["24/13"]
+    assert len(feed.told) == 1
+    points, bar, thread = feed.told[0]
+    assert points == played[0].after.points and bar == (0, 0)
+    assert points[23] == 1 and points[12] == 6  # 24/13: one left on 24, six on 13
+    assert thread.startswith("frames")  # where the observer lives, never beside a frame
+    assert loop.stats.learned_frames == 1
+
+
+def test_a_lesson_that_fails_is_logged_and_the_game_goes_on(caplog) -> None:
+    feed = LearningFeed(fails=True)
+    loop, heard, snapshots = play_24_13(feed)
+    assert len(feed.told) == 1 and loop.stats.learned_frames == 0
+    assert "learning from a confirmed position failed" in caplog.text
+    assert [e.notation for e in heard if isinstance(e, ev.MovePlayed)] == ["24/13"]
+    last = snapshots[-1]
+    assert last.turn == "black" and last.devices["camera"] == "ok"
+    assert loop.stats.observe_errors == 0
 
 
 @pytest.mark.parametrize("engine", ["gnubg-nn", "gnubg"])

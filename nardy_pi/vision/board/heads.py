@@ -72,13 +72,15 @@ class Heads:
         return (_softmax(e @ self.count_w.T + self.count_b),
                 _softmax(e @ self.colour_w.T + self.colour_b)[:, 0])
 
-    def fitted(self, embedding: np.ndarray, counts, use: np.ndarray) -> Heads:
+    def fitted(self, embedding: np.ndarray, counts, use: np.ndarray,
+               pull: float = PULL) -> Heads:
         """These heads refitted on the strips `use`, whose signed counts are `counts`."""
         e = np.asarray(embedding, np.float64)
         counts = np.asarray(counts)
-        cw, cb = _fit(e[use], np.abs(counts[use]), self.count_w, self.count_b)
+        cw, cb = _fit(e[use], np.abs(counts[use]), self.count_w, self.count_b, pull)
         filled = use & (counts != 0)
-        lw, lb = _fit(e[filled], (counts[filled] < 0).astype(int), self.colour_w, self.colour_b)
+        lw, lb = _fit(e[filled], (counts[filled] < 0).astype(int), self.colour_w, self.colour_b,
+                      pull)
         return Heads(cw, cb, lw, lb)
 
     def leave_one_out(self, embedding: np.ndarray, counts, use: np.ndarray
@@ -112,9 +114,9 @@ def heads_path(model_path: Path) -> Path:
     return Path(model_path).with_suffix(".heads.json")
 
 
-def _fit(e: np.ndarray, y: np.ndarray, w0: np.ndarray, b0: np.ndarray
+def _fit(e: np.ndarray, y: np.ndarray, w0: np.ndarray, b0: np.ndarray, pull: float = PULL
          ) -> tuple[np.ndarray, np.ndarray]:
-    """Gradient descent on mean cross-entropy + PULL/2 * ||(w, b) - (w0, b0)||^2."""
+    """Gradient descent on mean cross-entropy + pull/2 * ||(w, b) - (w0, b0)||^2."""
     if len(e) == 0:
         return w0, b0
     target = np.zeros((len(y), w0.shape[0]))
@@ -122,6 +124,6 @@ def _fit(e: np.ndarray, y: np.ndarray, w0: np.ndarray, b0: np.ndarray
     w, b = w0.copy(), b0.copy()
     for _ in range(STEPS):
         g = (_softmax(e @ w.T + b) - target) / len(e)
-        w -= RATE * (g.T @ e + PULL * (w - w0))
-        b -= RATE * (g.sum(axis=0) + PULL * (b - b0))
+        w -= RATE * (g.T @ e + pull * (w - w0))
+        b -= RATE * (g.sum(axis=0) + pull * (b - b0))
     return w, b
