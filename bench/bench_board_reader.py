@@ -31,13 +31,22 @@ the shipped recipe gives 89.0%, 61 exact):
   base 20000 steps instead of 10000: 88.8%, 63 exact; on it, the photo fine-tune for 1600 steps
   89.1%, 63 exact, and 1600 steps at lr 3e-4 89.0%, 61 exact;
   wider convolutions (--widths 24 48 48 64): 89.2%, 68 exact, but one reading 53 -> 78 ms at
-  640x480 and 69 -> 94 ms at 1280x960 (idle machine);
+  640x480 and 69 -> 94 ms at 1280x960 (idle machine) -- adopted later that day, see below;
   decode's MISSING_COST 0 to 5 instead of 1: 88.6% to 89.2%;
   one colour per checker group of a frame (2-means over embeddings or checker pixels, each
   group's side by the model's vote): 78% to 88.9%.
 Speed on an idle machine, 2026-12-03: 640x480 56 ms, 1280x960 71 ms (first reader 8.5 ms;
 this is the one-off first look of `analyze`; the camera loop's observation with dice, in
 bench_vision.py --styles none, took 21.8 / 24.5 ms the same hour).
+Wider strip model shipped, 2026-12-03 evening (convolutions 24-48-48-64 instead of 16-32-32-48,
+the same recipe; fold models retrained the same way):
+  real photos held out by board 89.0% -> 89.2% per slot, images exact 61 -> 68 of 151 (five
+  placements 88.9% -> 89.6%, 60 -> 75); held-out renders without calibration 93.3% -> 94.2%
+  (60 frames); calibrated on the start (bench_calibrated_reader, 30 sessions x 20 frames):
+  calibrate accepts 25 -> 28 sessions, and on the 24 both accept per slot 92.4% -> 93.5%,
+  frames exact 92 -> 119 of 416, occlusion false alarms 19 -> 11. The cost: the model's
+  forward pass over a frame's 26 strips 10.2 -> 16.7 ms (one thread, idle machine), once per
+  camera frame and four times in analyze's first look.
 """
 
 from __future__ import annotations

@@ -282,9 +282,14 @@ def leave_one_board_out(args: argparse.Namespace) -> int:
         rng = np.random.default_rng(args.seed + 1 + k)
         data = finish([renders, photo_part(args, rng, k)], rng, args.empty_share)
         status |= train_and_export(data, args, args.lobo / f"fold{k}.onnx", t0)
+    recipe = dict(vars(args))
+    if args.init:  # fine-tunes keep the base's widths, whatever --widths said
+        from nardy_pi.vision.train.strip_net import onnx_widths
+
+        recipe["widths"] = list(onnx_widths(args.init))
     manifest = {"folds": [list(f.test_boards) for f in folds],
                 "recipe": {k: (str(v) if isinstance(v, Path) else v)
-                           for k, v in sorted(vars(args).items())}}
+                           for k, v in sorted(recipe.items())}}
     (args.lobo / "folds.json").write_text(json.dumps(manifest, indent=1) + "\n")
     return status
 
