@@ -80,9 +80,11 @@ def run(args: argparse.Namespace) -> int:
         running.close()
     elapsed = max(1e-9, __import__("time").monotonic() - stats.started)
     devices = ", ".join(f"{name} {status}" for name, status in loop.devices().items())
+    learned = (f", the reader learned the board from {stats.learned_frames} plays"
+               if stats.learned_frames else "")
     print(
         f"nardy-pi: stopped after {stats.frames} frames ({stats.frames / elapsed:.1f}/s), "
-        f"{stats.events} referee events; devices: {devices}",
+        f"{stats.events} referee events{learned}; devices: {devices}",
         file=sys.stderr,
     )
     return 0

@@ -14,11 +14,11 @@ Measured (bench_calibrated_reader.py --learn, 20 sessions of 20 frames, renderer
 out of training, each frame read before its own position is confirmed), shipped strip model
 (24-48-48-64): per slot 92.9% -> 93.1%, frames exact 25.1% either way; 320 frames learned, 11
 refused. Pulls of 0.03, 0.1, 1 and 3 gave 92.9-93.0% and 22.1-23.9% exact. With the earlier
-16-32-32-48 model the gain was larger (92.2% -> 93.2-93.3%, exact 19.8% -> 24.3-24.7% at
-pulls 0.1-0.3), and refusing on any count mismatch over a third of the occupied points refused 94 frames in
-263 instead of 15. The gain is small because what fails is counting tall stacks, which a
-refit of the last layer barely moves. The real photos hold one position per board, so there
-is no real-photo figure for learning from play.
+16-32-32-48 model the gain was larger (92.2% -> 93.2-93.3%, exact 19.8% -> 24.3-24.7% at pulls
+0.1-0.3), and refusing on any count mismatch over a third of the occupied points refused 94
+frames in 263 instead of 15. The gain is small because what fails is counting tall stacks,
+which a refit of the last layer barely moves. The real photos hold one position per board, so
+there is no real-photo figure for learning from play.
 """
 
 from __future__ import annotations
