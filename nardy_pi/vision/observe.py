@@ -181,8 +181,11 @@ class Observer:
             corners = g.apply_homography(s, np.asarray(self.cal.corners, np.float64))
             learned = self.cal.learned
             assert learned is not None
+            # A size first seen after some plays reads with what they taught.
+            taught = self.confirmed is not None and len(self.confirmed) > 0
+            heads = self.confirmed.heads if taught else learned.heads  # type: ignore[union-attr]
             reader = BoardReader(corners, learned.layout, (width, height),
-                                 prototypes=learned.prototypes, heads=learned.heads)
+                                 prototypes=learned.prototypes, heads=heads)
             self._cache[key] = (h, probe.valid, reader)
         return self._cache[key]
 

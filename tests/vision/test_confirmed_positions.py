@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import cv2
 import numpy as np
 
 from nardy_pi.app.loop import LearningObserve
@@ -44,6 +45,11 @@ def test_a_confirmed_frame_refits_the_heads_and_reads_itself_no_worse() -> None:
     assert observer.confirmed.learned == 1
     after = observer.observe(frame.image).observation.points
     assert wrong_slots(after, truth.points) <= wrong_slots(before, truth.points)
+    # A frame size first seen after the lesson reads with the learned heads too.
+    half = cv2.resize(frame.image, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
+    observer.observe(half)
+    readers = [entry[2] for entry in observer._cache.values()]
+    assert len(readers) == 2 and all(r.heads is observer.confirmed.heads for r in readers)
 
 
 def test_a_position_far_from_the_frame_is_not_learned() -> None:
