@@ -2,8 +2,9 @@
 
 No calibration: the bar and the points' length are measured from the image (`fit_layout`,
 `measure.with_measured_length`), every slot is read by the learned strip model, light
-checkers are white. Dice come from the dice finder and are placed
-on the surface the corners give. The cube needs a calibrated board and is not read here.
+checkers are white, and which side is light is settled within the frame (`frame_colour`).
+Dice come from the dice finder and are placed on the surface the corners give. The cube
+needs a calibrated board and is not read here.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from nardy_pi.vision import geometry as g
+from nardy_pi.vision.board.frame_colour import relative_light
 from nardy_pi.vision.board.measure import with_measured_length
 from nardy_pi.vision.board.model import StripModel
 from nardy_pi.vision.board.reader import BoardReading, fit_reader
@@ -34,12 +36,18 @@ class FirstLook:
 
 def read_unseen_board(image: np.ndarray, corners, dice_finder: DiceFinder | None = None,
                       accepted_dice_counts: tuple[int, ...] = (2,),
-                      model: StripModel | None = None, steady: bool = False) -> FirstLook:
+                      model: StripModel | None = None, steady: bool = False,
+                      relative_colour: bool = True) -> FirstLook:
     """`steady`: also read the surface placed a little apart and average (it helped the
     smaller base model by 1.5 points on the real photos; with today's it gains nothing, so it
-    is off; bench/bench_board_reader.py prints both)."""
+    is off; bench/bench_board_reader.py prints both). `relative_colour`: light and dark told
+    apart within the frame (off: the model's colours alone, the bench's peer)."""
     corners = np.asarray(corners, dtype=np.float64)
     reader, predictions = fit_reader(image, corners, model, steady=steady)
+    if relative_colour:
+        light = relative_light(reader.cutter.cut(image).raw, predictions.count,
+                               predictions.light, reader.seen)
+        predictions = replace(predictions, light=light)
     reading = reader.reading_from(predictions)
     reading = replace(reading, layout=with_measured_length(reading.layout, image, corners))
     found = _find_dice(image, corners, dice_finder)

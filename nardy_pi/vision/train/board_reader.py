@@ -55,11 +55,12 @@ def render_part(args: argparse.Namespace, rng: np.random.Generator):
     cache = None
     if args.cache:
         args.cache.mkdir(parents=True, exist_ok=True)
-        name = f"render-{args.classic}-{args.randomised}-{args.copies}-{args.seed}.npz"
+        name = (f"render-{args.classic}-{args.randomised}-{args.copies}-{args.seed}"
+                f"-j{args.jitter}.npz")
         cache = args.cache / name
     if cache is not None and cache.exists():
         return StripSet.load(cache)
-    part = collect(_frames(args), rng, copies=args.copies)
+    part = collect(_frames(args), rng, copies=args.copies, jitter=args.jitter)
     if cache is not None:
         part.save(cache)
     return part
@@ -70,7 +71,7 @@ def photo_part(args: argparse.Namespace, rng: np.random.Generator, hold_fold: in
     from nardy_pi.vision.train.strip_data import collect
 
     return collect(photo_frames(exclude_fold=hold_fold, folds=args.folds), rng,
-                   copies=args.photo_copies)
+                   copies=args.photo_copies, jitter=args.jitter)
 
 
 def finish(parts, rng: np.random.Generator, empty_share: float):
@@ -194,6 +195,7 @@ def check_export(net, path: Path, data) -> float:
 
 
 def main(argv: list[str] | None = None) -> int:
+    from nardy_pi.vision.train.strip_data import CORNER_JITTER
     from nardy_pi.vision.train.strip_net import WIDTHS
 
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -208,6 +210,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--copies", type=int, default=2, help="shaken copies per rendered frame")
     p.add_argument("--photos", action="store_true", help="add real photo strips")
     p.add_argument("--photo-copies", type=int, default=6)
+    p.add_argument("--jitter", type=float, default=CORNER_JITTER,
+                   help="corner jitter of each shaken copy, a share of the surface's size")
     p.add_argument("--folds", type=int, default=5)
     p.add_argument("--hold-fold", type=int, default=None, help="leave this fold's boards out")
     p.add_argument("--empty-share", type=float, default=0.5,

@@ -96,8 +96,12 @@ def shake(image: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     return out
 
 
+#: corner jitter of a shaken copy, as a share of the surface's size (per corner, per axis)
+CORNER_JITTER = 0.008
+
+
 def jitter_corners(corners: np.ndarray, rng: np.random.Generator,
-                   share: float = 0.008) -> np.ndarray:
+                   share: float = CORNER_JITTER) -> np.ndarray:
     size = np.ptp(corners, axis=0).max()
     return corners + rng.normal(0, share * size, corners.shape)
 
@@ -116,12 +120,13 @@ def _crop_to_surface(frame: Frame) -> Frame:
                  frame.known)
 
 
-def strips_of(frame: Frame, rng: np.random.Generator | None, group: int) -> StripSet:
+def strips_of(frame: Frame, rng: np.random.Generator | None, group: int,
+              jitter: float = CORNER_JITTER) -> StripSet:
     frame = _crop_to_surface(frame)
     image, corners = frame.image, np.asarray(frame.corners, np.float64)
     if rng is not None:
         image = shake(image, rng)
-        corners = jitter_corners(corners, rng)
+        corners = jitter_corners(corners, rng, jitter)
     cutter = StripCutter(corners, frame.layout, (image.shape[1], image.shape[0]))
     x = normalise(cutter.cut(image))
     counts = np.asarray(frame.counts, np.int64)
@@ -141,7 +146,7 @@ def strips_of(frame: Frame, rng: np.random.Generator | None, group: int) -> Stri
 
 
 def collect(frames: Iterator[tuple[Frame, int]], rng: np.random.Generator,
-            copies: int = 1) -> StripSet:
+            copies: int = 1, jitter: float = CORNER_JITTER) -> StripSet:
     """Strips of every frame, `copies` shaken versions each (the first one unshaken when
     copies > 1, so plain frames are seen too)."""
     parts = []
@@ -149,5 +154,6 @@ def collect(frames: Iterator[tuple[Frame, int]], rng: np.random.Generator,
         if n % 100 == 0:
             print(f"  {n} frames", flush=True)
         for k in range(copies):
-            parts.append(strips_of(frame, None if (k == 0 and copies > 1) else rng, group))
+            parts.append(strips_of(frame, None if (k == 0 and copies > 1) else rng, group,
+                                   jitter))
     return StripSet.concat(parts)
