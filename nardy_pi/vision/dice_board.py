@@ -36,7 +36,7 @@ _MIN_OBJECT = 0.8  # probability that the crop holds a die or the cube (read in 
 _TURNS_FROM = 0.2  # a crop this likely an object is read again in its eight turns
 _SAME_OBJECT = 0.8  # die sides: closer detections are one object
 # Seen from a tilted camera every flat die shows its side faces, which is what the check net
-# learned a cocked die looks like from above: real board photos (tilted 35-60 degrees) had a
+# learned a cocked die looks like from above: real board photos (tilted 25-60 degrees) had a
 # fifth of their flat dice read as cocked and no leaning die caught. Below this
 # foreshortening (dice_crops.foreshortening, cos 32 degrees) a die reads as cocked only when
 # the cocked class holds most of its die probability (_TILTED_COCKED_SHARE).
