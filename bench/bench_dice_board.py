@@ -24,8 +24,8 @@ likeliest face (dice_board.reading; 2026-12-04, same models, no cost): every fla
 side faces from the side, and on the real photos (tilted 25-60 degrees) a fifth of the flat
 dice found read as cocked while no leaning die was caught. Before -> after:
   real boards held out (this session's fold models, retrained from the shipped recipe: 192 of
-    354 found, 57 phantoms): values 92 -> 103 of 247 (a second check-net seed: 86 -> 95);
-    found and phantoms unchanged
+    354 found, 57 phantoms): values 92 -> 103 of 247 (a second check-net seed: 86 -> 95; the
+    five other fold check nets tried below: +6 to +9 each); found and phantoms unchanged
   named styles (views 0.88-1.0): unchanged (values 190 of 194, cocked recall 22 of 62)
   held-out randomised styles: cocked false alarms 7 -> 5, all else unchanged (cocked recall
     0 of 10 before and after); dice photos: unchanged (no board, no view)
