@@ -24,6 +24,7 @@ from nardy_pi.vision.dice_crops import (
     cell_to_image,
     cut_crops,
     die_side_px,
+    foreshortening,
     heat_image,
 )
 from nardy_pi.vision.dice_net import DiceNets, default_nets
@@ -34,6 +35,13 @@ _PEAK_LOGIT = -6.0  # sigmoid 0.0025: the top-K cut does the work; misses cost m
 _MIN_OBJECT = 0.8  # probability that the crop holds a die or the cube (read in its turns)
 _TURNS_FROM = 0.2  # a crop this likely an object is read again in its eight turns
 _SAME_OBJECT = 0.8  # die sides: closer detections are one object
+# Seen from a tilted camera every flat die shows its side faces, which is what the check net
+# learned a cocked die looks like from above: real board photos (tilted 25-60 degrees) had a
+# fifth of their flat dice read as cocked and no leaning die caught. Below this
+# foreshortening (dice_crops.foreshortening, cos 32 degrees) a die reads as cocked only when
+# the cocked class holds most of its die probability (_TILTED_COCKED_SHARE).
+_TILTED_VIEW = 0.85
+_TILTED_COCKED_SHARE = 0.8
 _FIRST_CUBE = CLASSES.index(f"cube{CUBE_FACES[0]}")
 
 
@@ -77,8 +85,10 @@ def _refine(m: np.ndarray, x: int, y: int) -> tuple[float, float]:
     return float((w * xs).sum() / w.sum()), float((w * ys).sum() / w.sum())
 
 
-def find_board_dice(image: np.ndarray, die_px: float, nets: DiceNets | None = None) -> BoardDice:
-    """Every die and the cube in a BGR frame where a die's side is about `die_px` pixels."""
+def find_board_dice(image: np.ndarray, die_px: float, nets: DiceNets | None = None,
+                    view: float = 1.0) -> BoardDice:
+    """Every die and the cube in a BGR frame where a die's side is about `die_px` pixels;
+    `view` is the board's foreshortening (dice_crops.foreshortening; 1.0 seen from above)."""
     nets = nets or default_nets()
     props = proposals(nets, image, die_px)
     if len(props) == 0:
@@ -93,7 +103,7 @@ def find_board_dice(image: np.ndarray, die_px: float, nets: DiceNets | None = No
         x, y = float(props[i, 0]), float(props[i, 1])
         if any(np.hypot(x - kx, y - ky) < _SAME_OBJECT * die_px for kx, ky, _, _ in kept):
             continue
-        cls = int(np.argmax(p[1:])) + 1
+        cls = reading(p, view)
         kept.append((x, y, cls, float(p[cls])))
     cubes = [k for k in kept if k[2] >= _FIRST_CUBE]
     cube = None
@@ -104,6 +114,17 @@ def find_board_dice(image: np.ndarray, die_px: float, nets: DiceNets | None = No
                         _box(x, y, half), round(conf, 3))
     dice = [_die(x, y, cls, conf, die_px) for x, y, cls, conf in kept if cls < _FIRST_CUBE]
     return BoardDice(tuple(sorted(dice, key=lambda d: d.center)), cube)
+
+
+def reading(p: np.ndarray, view: float = 1.0) -> int:
+    """The class an object's check probabilities read as: the likeliest, except that from a
+    tilted view (`view` below _TILTED_VIEW) a die reads as cocked only when the cocked class
+    holds more than _TILTED_COCKED_SHARE of its die probability, else as its likeliest face."""
+    cls = int(np.argmax(p[1:])) + 1
+    if (cls == COCKED and view < _TILTED_VIEW
+            and p[COCKED] <= _TILTED_COCKED_SHARE * p[1 : COCKED + 1].sum()):
+        cls = int(np.argmax(p[1:COCKED])) + 1
+    return cls
 
 
 def turns(crops: np.ndarray) -> list[np.ndarray]:
@@ -164,8 +185,9 @@ class BoardDiceFinder:
         self._nets = nets
 
     def __call__(self, image: np.ndarray, h_board: np.ndarray) -> BoardDice:
-        return printed_face(find_board_dice(image, die_side_px(h_board), self._nets), image,
-                            h_board)
+        found = find_board_dice(image, die_side_px(h_board), self._nets,
+                                foreshortening(h_board))
+        return printed_face(found, image, h_board)
 
 
 def printed_face(found: BoardDice, image: np.ndarray, h_board: np.ndarray) -> BoardDice:

@@ -47,6 +47,16 @@ def die_side_px(h_board: np.ndarray) -> float:
     return float(per_unit * DIE_SIDE_UNITS)
 
 
+def foreshortening(h_board: np.ndarray) -> float:
+    """How squarely the camera looks at the board, at its centre: the shorter over the longer
+    side of a board unit square's image (1.0 straight down, about cos(tilt) when tilted)."""
+    c = np.array([[6.5, 5.5], [7.5, 5.5], [6.5, 6.5]])
+    p = g.apply_homography(h_board, c)
+    low, high = sorted(np.linalg.svd(np.column_stack([p[1] - p[0], p[2] - p[0]]),
+                                     compute_uv=False))
+    return float(low / max(high, 1e-9))
+
+
 def to_blob(images_bgr: np.ndarray) -> np.ndarray:
     """uint8 (N, h, w, 3) -> float32 (N, 3, h, w) in [-0.5, 0.5], as the nets were trained."""
     return (np.ascontiguousarray(images_bgr.transpose(0, 3, 1, 2)).astype(np.float32) / 255.0

@@ -16,8 +16,15 @@ import pytest
 from nardy_pi.vision import geometry as g
 from nardy_pi.vision.calibrate import calibrate
 from nardy_pi.vision.cube import cube_place, cube_value
-from nardy_pi.vision.dice_board import BoardDiceFinder, checked, turns
-from nardy_pi.vision.dice_crops import CLASSES, CROP_PX, cell_to_image, image_to_cell
+from nardy_pi.vision.dice_board import BoardDiceFinder, checked, reading, turns
+from nardy_pi.vision.dice_crops import (
+    CLASSES,
+    COCKED,
+    CROP_PX,
+    cell_to_image,
+    foreshortening,
+    image_to_cell,
+)
 from nardy_pi.vision.observe import Observer
 from nardy_pi.vision.overlay import die_verdict
 from nardy_pi.vision.render import Camera, Scene, render_scene
@@ -186,3 +193,28 @@ def test_the_turns_are_the_eight_symmetries_of_the_square() -> None:
     got = turns(crop)
     assert len(got) == 8 and np.array_equal(got[0], crop)
     assert len({t.tobytes() for t in got}) == 8
+
+
+def test_foreshortening_is_one_seen_from_above_and_the_squash_of_a_tilted_view() -> None:
+    above = g.board_to_image_homography(g.surface_corners() * 40 + 20)
+    assert foreshortening(above) == pytest.approx(1.0)
+    squashed = g.board_to_image_homography(g.surface_corners() * [40, 28] + 20)
+    assert foreshortening(squashed) == pytest.approx(0.7)
+
+
+def _probs(**named: float) -> np.ndarray:
+    p = np.array([named.get(c, 0.0) for c in CLASSES])
+    return p / p.sum()
+
+
+def test_a_tilted_view_reads_a_die_cocked_only_when_cocked_clearly_wins() -> None:
+    """From a tilted camera a flat die shows its side faces: the cocked class may narrowly
+    lead its face there, which reads as the face; seen from above, the likeliest class."""
+    narrow = _probs(none=0.1, die4=0.35, die5=0.1, cocked=0.45)
+    assert reading(narrow, view=1.0) == COCKED
+    assert reading(narrow, view=0.95) == COCKED
+    assert reading(narrow, view=0.75) == 4
+    clear = _probs(none=0.05, die4=0.1, cocked=0.85)
+    assert reading(clear, view=0.75) == COCKED
+    cube = _probs(none=0.1, cube8=0.6, cocked=0.3)
+    assert reading(cube, view=0.75) == CLASSES.index("cube8")
