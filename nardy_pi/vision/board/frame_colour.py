@@ -9,7 +9,7 @@ occupied slot's light-side probability towards its group's side, and only when t
 shows two clearly different groups (one side alone on the board, or groups that blur into
 each other, leave the model's colours as they were).
 
-Real photos held out by board (bench/bench_board_reader.py): 89.2% -> 90.9% per slot.
+Real photos held out by board (bench/bench_board_reader.py): 89.2% -> 90.8% per slot.
 """
 
 from __future__ import annotations
