@@ -60,6 +60,24 @@ side; only where the groups are clearly apart and more checkers show than one si
   the colour errors left (when every occupied point's side is given, 91.7%) are one point
   more; the rest is counting: missed single checkers, phantoms, counts off by one.
   Tried: a pull of 5 or 8 instead of 3, or the model's vote kept whole, 90.0-90.7%.
+A second opinion for the first look, 2026-12-04 evening: a base rendered with loose checkers
+(a short stack left away from its base; the real photos have a tenth of their one- and
+two-checker points over a diameter from the base, and those were read wrong 37-70% of the
+time against 21% near the base) and corner jitter 0.016 instead of 0.008, then the same photo
+fine-tune (bench/models/strip_folds_b):
+  alone it reads the real photos held out by board no better: 90.5% per slot, 61 exact (five
+  placements 91.5%, 69), and the far-from-base points no better either (43 wrong against 39);
+  a second seed of its fine-tune 90.6%, 67 exact, and the two seeds averaged 90.8%, 66;
+  averaged with the shipped model (analyze's reading now): 91.4% per slot, 73 of 151 exact
+  (five placements on top 91.3%, 75; all three models 91.4%, 75). Two recipes err on
+  different strips, two seeds of one recipe mostly on the same ones. Held-out renders without
+  calibration (30 frames): the shipped model alone 93.8%, 8 exact; both 95.5%, 11 exact.
+  The cost: analyze's first look reads every strip twice, 640x480 about 80 -> 158 ms and
+  1280x960 about 99 -> 176 ms (one thread, once per photo); the camera loop keeps one model.
+  Tried at inference, not adopted: refitting the heads on the frame's own decoded reading (pseudo-
+  labels at confidence 0 / 0.6 / 0.9, pulls 0.3 and 1, one or two rounds): 90.96-91.16%
+  against 90.96%; the true bar span from the labels instead of the measured one, 89.8%; the
+  placement (corners nudged 1% and 2%) the model is surest of, 90.3%.
 """
 
 from __future__ import annotations
@@ -87,36 +105,46 @@ def _shown(path: Path) -> str:
     return str(path.relative_to(REPO)) if path.is_relative_to(REPO) else str(path)
 
 
-def real_photos(fold_dir: Path) -> None:
+def real_photos(fold_dir: Path, second_dir: Path) -> None:
     from nardy_pi.vision.train.board_photos import PhotosMissing, load_board_photos
     from nardy_pi.vision.train.held_out import fold_boards
 
     try:
         labels = load_board_photos()
         folds = fold_boards(fold_dir)
+        if fold_boards(second_dir) != folds:
+            raise FileNotFoundError(f"{second_dir} holds other folds than {fold_dir}")
     except (PhotosMissing, FileNotFoundError) as exc:
         print(f"real photos: skipped ({exc})")
         return
 
-    for how, options in READINGS.items():
-        _real_photos_scored(fold_dir, labels, len(folds), how, options)
+    for how, (members, options) in READINGS.items():
+        _real_photos_scored(fold_dir, second_dir, members, labels, len(folds), how, options)
 
 
-#: analyze's reading and its peers, as read_unseen_board's options
+#: analyze's reading and its peers: which fold models read (the shipped model's, the second
+#: opinion's, or both averaged as analyze does) and read_unseen_board's options
 READINGS = {
-    "read at the corners as given (analyze)": {},
-    "peer: the model's colours alone, no frame-level colour groups (relative_colour=False)":
-        {"relative_colour": False},
-    "peer: read at five placements of the corners, averaged (steady=True)": {"steady": True},
+    "both models averaged, read at the corners as given (analyze)": ("both", {}),
+    "peer: the shipped model alone (the camera loop's)": ("first", {}),
+    "peer: the second opinion alone": ("second", {}),
+    "peer: both, the model's colours alone, no frame-level colour groups "
+    "(relative_colour=False)": ("both", {"relative_colour": False}),
+    "peer: both, read at five placements of the corners, averaged (steady=True)":
+        ("both", {"steady": True}),
 }
 
 
-def _real_photos_scored(fold_dir: Path, labels, n_folds: int, how: str, options: dict) -> None:
-    from nardy_pi.vision.train.held_out import held_out_score
+def _real_photos_scored(fold_dir: Path, second_dir: Path, members: str, labels, n_folds: int,
+                        how: str, options: dict) -> None:
+    from nardy_pi.vision.train.held_out import held_out_score, with_second_opinion
 
     def make_reader(model):
+        both = with_second_opinion(model, second_dir)  # the same fold's second opinion too
+        chosen = {"first": model, "second": both.models[1], "both": both}[members]
+
         def reader(image, corners):
-            o = read_unseen_board(image, corners, model=model, **options).observation
+            o = read_unseen_board(image, corners, model=chosen, **options).observation
             return o.points, (o.bar_white, o.bar_black)
         return reader
 
@@ -124,8 +152,8 @@ def _real_photos_scored(fold_dir: Path, labels, n_folds: int, how: str, options:
     score = held_out_score(make_reader, fold_dir, labels)
     o = score.overall
     print(f"real photos, no calibration, corners given, {how} ({o.images} checked images, "
-          f"{len(score.per_board)} boards; each board read by the model of the fold of "
-          f"{n_folds} that left it out: {_shown(fold_dir)}):")
+          f"{len(score.per_board)} boards; each board read by the models of the fold of "
+          f"{n_folds} that left it out: {_shown(fold_dir)}, {_shown(second_dir)}):")
     print(f"  per slot      {_pct(o.slots_right, o.slots)}   (target >= 97%)")
     print(f"  images exact  {_pct(o.exact, o.images)}")
     boards_exact = sum(t.exact == t.images for t in score.per_board.values())
@@ -137,10 +165,11 @@ def _real_photos_scored(fold_dir: Path, labels, n_folds: int, how: str, options:
 
 
 def heldout_renders(n: int, model_path: Path | None, relative_colour: bool = True) -> None:
-    from nardy_pi.vision.board.model import MODEL_PATH, StripModel
+    """`model_path` None: both shipped models averaged, as analyze reads."""
+    from nardy_pi.vision.board.model import StripModel, first_look_model
     from nardy_pi.vision.render.randomised import render_random
 
-    model = StripModel(model_path or MODEL_PATH)
+    model = StripModel(model_path) if model_path else first_look_model()
 
     right = slots = exact = 0
     for seed in range(n):
@@ -162,7 +191,7 @@ def heldout_renders(n: int, model_path: Path | None, relative_colour: bool = Tru
         right, slots, exact = right + ok, slots + seen, exact + all_ok
     peer = "" if relative_colour else ", peer: the model's colours alone"
     print(f"renderer styles held out of training, no calibration ({n} frames, 1280x960, "
-          f"{_shown(model_path or MODEL_PATH)}{peer}):")
+          f"{_shown(model_path) if model_path else 'both shipped models'}{peer}):")
     print(f"  per slot      {_pct(right, slots)}")
     print(f"  frames exact  {_pct(exact, n)}")
 
@@ -208,15 +237,22 @@ def main() -> int:
     p.add_argument("--skip-real", action="store_true")
     p.add_argument("--fold-models", type=Path, default=None, metavar="DIR",
                    help="per-fold models for the real photos (default: bench/models/strip_folds)")
+    p.add_argument("--second-fold-models", type=Path, default=REPO / "bench" / "models"
+                   / "strip_folds_b", metavar="DIR",
+                   help="the second opinion's per-fold models (default: "
+                   "bench/models/strip_folds_b)")
     p.add_argument("--model", type=Path, default=None,
-                   help="model for the held-out renders (default: the shipped one)")
+                   help="model for the held-out renders (default: both shipped models, as analyze)")
     args = p.parse_args()
     if not args.skip_real:
         from nardy_pi.vision.train.held_out import FOLD_MODELS
 
-        real_photos(args.fold_models or FOLD_MODELS)
-    for relative_colour in (True, False):
-        heldout_renders(args.renders, args.model, relative_colour)
+        real_photos(args.fold_models or FOLD_MODELS, args.second_fold_models)
+    from nardy_pi.vision.board.model import MODEL_PATH
+
+    heldout_renders(args.renders, args.model)
+    heldout_renders(args.renders, args.model or MODEL_PATH)  # peer: the camera loop's model
+    heldout_renders(args.renders, args.model, relative_colour=False)
     speed(args.rounds)
     return 0
 

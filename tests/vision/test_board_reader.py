@@ -199,3 +199,31 @@ def test_a_steady_reading_averages_the_nudged_readings() -> None:
     assert np.allclose(steady.count.sum(axis=1), 1.0)
     assert not np.allclose(steady.count, once.count)  # the other placements were read
     assert reader.reading_from(steady).counts[:24] == Position.start("backgammon").points
+
+
+def test_the_second_opinion_ships_and_the_first_look_averages_both() -> None:
+    """analyze's first look reads with both shipped models: their probabilities averaged,
+    the embedding (what heads and prototypes are fitted to) the shipped model's own."""
+    from nardy_pi.vision.board.model import (
+        SECOND_MODEL_PATH,
+        StripEnsemble,
+        first_look_model,
+        shipped_model,
+    )
+
+    assert SECOND_MODEL_PATH.is_file() and SECOND_MODEL_PATH.stat().st_size < 2 << 20
+    shot = render_scene(STYLES["tournament"], Camera(seed=5),
+                        Scene(points=points(p6=5, p13=-4), seed=2))
+    x = normalise(StripCutter(shot.corners, SurfaceLayout(), (640, 480)).cut(shot.image))
+    both = first_look_model()
+    assert [m.path for m in both.models] == [MODEL_PATH, SECOND_MODEL_PATH]
+    assert both.models[0] is shipped_model()  # the camera loop's copy, not a second load
+    a, b = (StripModel(p).predict_mirrored(x) for p in (MODEL_PATH, SECOND_MODEL_PATH))
+    mean = both.predict_mirrored(x)
+    assert not np.allclose(a.count, b.count, atol=1e-3)  # two models, not one twice
+    assert np.allclose(mean.count, (a.count + b.count) / 2, atol=1e-6)
+    assert np.allclose(mean.light, (a.light + b.light) / 2, atol=1e-6)
+    assert np.allclose(mean.embedding, a.embedding)
+    assert mean.count[5].argmax() == 5 and mean.count[12].argmax() == 4
+    with pytest.raises(ValueError, match="at least one"):
+        StripEnsemble([])

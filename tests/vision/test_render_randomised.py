@@ -361,3 +361,45 @@ def test_dump_refuses_a_bad_size(capsys):
     with pytest.raises(SystemExit):
         main(["/tmp/never-written", "--size", "big"])
     assert "size must look like 640x480" in capsys.readouterr().err
+
+
+def test_some_short_stacks_are_left_loose_along_their_point():
+    """Real players leave a checker or two away from the base; the renders must show that
+    too, on the point (never past its tip), and a stack that stays put is drawn as before."""
+    from dataclasses import replace
+
+    from nardy_pi.vision.render.randomised.layout import BoardLayout
+    from nardy_pi.vision.render.randomised.stacks import LOOSE_MAX, _loose_shift, _row
+
+    rng = np.random.default_rng(4)
+    style = replace(sample_train_style(rng), sloppiness=1.0)
+    lay = BoardLayout.of(style)
+    d, room = lay.checker, lay.point_length
+    loose = 0
+    for k in range(400):
+        n = 1 + k % LOOSE_MAX
+        rows = _row(np.random.default_rng([k, 0]), n, d, room, style)
+        moved = _loose_shift(np.random.default_rng([k, 1]), rows, d, room, style)
+        assert len(moved) == n
+        along = [a for a, _l, _z in moved]
+        assert max(along) <= room - 0.2 * d + 1e-9 or moved == rows
+        if moved != rows:
+            loose += 1
+            assert min(b - a for (a, _, _), (b, _, _) in zip(rows, moved, strict=True)) >= 0
+            assert max(b - a for (a, _, _), (b, _, _) in zip(rows, moved, strict=True)) >= 0.3 * d
+    assert 0.2 < loose / 400 < 0.45  # about LOOSE_BASE + LOOSE_SLOP at full sloppiness
+    long_rows = _row(np.random.default_rng(9), LOOSE_MAX + 2, d, room, style)
+    assert _loose_shift(np.random.default_rng(9), long_rows, d, room, style) == long_rows
+
+
+def test_loose_stacks_are_asked_for_and_keep_the_position():
+    def centres(loose):
+        t = render_random(60, "train", (320, 240), occluder=False, dice="none", cube="none",
+                          loose_stacks=loose).truth
+        return t.points, [c.center for c in t.checkers if 1 <= c.point <= 24]
+
+    plain, loose = centres(False), centres(True)
+    assert render_random(60, "train", (320, 240)).truth.checkers == render_random(
+        60, "train", (320, 240), loose_stacks=False).truth.checkers  # off by default
+    assert plain[0] == loose[0] and len(plain[1]) == len(loose[1])
+    assert plain[1] != loose[1]

@@ -1,7 +1,8 @@
 """A board never seen, read from one image and its corners (board-frame.md §4).
 
 No calibration: the bar and the points' length are measured from the image (`fit_layout`,
-`measure.with_measured_length`), every slot is read by the learned strip model, light
+`measure.with_measured_length`), every slot is read by the learned strip models (the shipped
+one and its second opinion, `model.first_look_model`), light
 checkers are white, and which side is light is settled within the frame (`frame_colour`).
 Dice come from the dice finder and are placed on the surface the corners give. The cube
 needs a calibrated board and is not read here.
@@ -17,7 +18,7 @@ import numpy as np
 from nardy_pi.vision import geometry as g
 from nardy_pi.vision.board.frame_colour import relative_light
 from nardy_pi.vision.board.measure import with_measured_length
-from nardy_pi.vision.board.model import StripModel
+from nardy_pi.vision.board.model import StripEnsemble, StripModel, first_look_model
 from nardy_pi.vision.board.reader import BoardReading, fit_reader
 from nardy_pi.vision.board.strips import map_points
 from nardy_pi.vision.roll import judge_roll
@@ -36,14 +37,14 @@ class FirstLook:
 
 def read_unseen_board(image: np.ndarray, corners, dice_finder: DiceFinder | None = None,
                       accepted_dice_counts: tuple[int, ...] = (2,),
-                      model: StripModel | None = None, steady: bool = False,
+                      model: StripModel | StripEnsemble | None = None, steady: bool = False,
                       relative_colour: bool = True) -> FirstLook:
     """`steady`: also read the surface placed a little apart and average (it helped the
     smaller base model by 1.5 points on the real photos; with today's it gains nothing, so it
     is off; bench/bench_board_reader.py prints both). `relative_colour`: light and dark told
     apart within the frame (off: the model's colours alone, the bench's peer)."""
     corners = np.asarray(corners, dtype=np.float64)
-    reader, predictions = fit_reader(image, corners, model, steady=steady)
+    reader, predictions = fit_reader(image, corners, model or first_look_model(), steady=steady)
     if relative_colour:
         light = relative_light(reader.cutter.cut(image).raw, predictions.count,
                                predictions.light, reader.seen)

@@ -10,7 +10,13 @@ import numpy as np
 from nardy_pi.vision.board.decode import VALUES, decode, signed_distribution
 from nardy_pi.vision.board.heads import Heads
 from nardy_pi.vision.board.layout import SLOTS, STRIP_REACH_V, SurfaceLayout
-from nardy_pi.vision.board.model import StripModel, StripPredictions, average, shipped_model
+from nardy_pi.vision.board.model import (
+    StripEnsemble,
+    StripModel,
+    StripPredictions,
+    average,
+    shipped_model,
+)
 from nardy_pi.vision.board.prototypes import Prototypes
 from nardy_pi.vision.board.strips import StripCutter, cached_cutter, map_points, normalise
 
@@ -53,8 +59,8 @@ class BoardReader:
     """One surface placement (corners, layout, frame size) and the model to read it."""
 
     def __init__(self, corners, layout: SurfaceLayout, frame_size: tuple[int, int],
-                 model: StripModel | None = None, prototypes: Prototypes | None = None,
-                 heads: Heads | None = None) -> None:
+                 model: StripModel | StripEnsemble | None = None,
+                 prototypes: Prototypes | None = None, heads: Heads | None = None) -> None:
         self.cutter = cached_cutter(corners, layout, frame_size)
         self.model = model or shipped_model()
         self.prototypes = prototypes
@@ -108,7 +114,7 @@ def nudged(corners, share: float = NUDGE) -> list[np.ndarray]:
             c + up, c - up]
 
 
-def fit_reader(image: np.ndarray, corners, model: StripModel | None = None,
+def fit_reader(image: np.ndarray, corners, model: StripModel | StripEnsemble | None = None,
                steady: bool = False) -> tuple[BoardReader, StripPredictions]:
     """`fit_layout`'s choice as a reader, with the model's predictions for this image under
     it (so the chosen layout's strips are not read twice). Every candidate's strips go

@@ -11,6 +11,16 @@ The shipped model is made in two seeded steps (about 20 min here; the fold model
         --lobo bench/models/strip_folds   # one model per fold of boards, for honest figures
     python -m nardy_pi.vision.train.board_reader --smoke    # a few steps, seconds (CI)
 
+The first look (`analyze` without calibration) also reads with a second opinion,
+models/strip_reader_b.onnx, made the same way from a base rendered with loose checkers
+(render/randomised/stacks.py) and twice the corner jitter (about 30 min here):
+
+    python -m nardy_pi.vision.train.board_reader --loose-stacks --jitter 0.016 \
+        --out /tmp/base_b.onnx
+    python -m nardy_pi.vision.train.board_reader --recipe photos --init /tmp/base_b.onnx \
+        --loose-stacks --jitter 0.016 --out nardy_pi/vision/models/strip_reader_b.onnx
+    ... --lobo bench/models/strip_folds_b    # its fold models, the same folds
+
 The data recipe is all here and seeded: strips from the domain-randomised renderer (train
 split only) and the first renderer with random board styles, each frame shaken
 photometrically (strip_data.shake); real photo strips (../shared/data/board-photos) with
@@ -45,7 +55,8 @@ def _frames(args: argparse.Namespace):
         except ImportError:
             print("randomised renderer not installed: classic frames only", file=sys.stderr)
             return
-        yield from randomised_frames(args.randomised, args.seed)
+        yield from randomised_frames(args.randomised, args.seed,
+                                     loose_stacks=args.loose_stacks)
 
 
 def render_part(args: argparse.Namespace, rng: np.random.Generator):
@@ -56,7 +67,7 @@ def render_part(args: argparse.Namespace, rng: np.random.Generator):
     if args.cache:
         args.cache.mkdir(parents=True, exist_ok=True)
         name = (f"render-{args.classic}-{args.randomised}-{args.copies}-{args.seed}"
-                f"-j{args.jitter}.npz")
+                f"-j{args.jitter}{'-loose' if args.loose_stacks else ''}.npz")
         cache = args.cache / name
     if cache is not None and cache.exists():
         return StripSet.load(cache)
@@ -212,6 +223,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--photo-copies", type=int, default=6)
     p.add_argument("--jitter", type=float, default=CORNER_JITTER,
                    help="corner jitter of each shaken copy, a share of the surface's size")
+    p.add_argument("--loose-stacks", action="store_true",
+                   help="render some short stacks away from their base (the second opinion)")
     p.add_argument("--folds", type=int, default=5)
     p.add_argument("--hold-fold", type=int, default=None, help="leave this fold's boards out")
     p.add_argument("--empty-share", type=float, default=0.5,

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from nardy_pi.vision.board.model import StripModel
+from nardy_pi.vision.board.model import StripEnsemble, StripModel
 from nardy_pi.vision.train.board_photos import (
     PhotoLabel,
     ReaderScore,
@@ -23,6 +23,8 @@ from nardy_pi.vision.train.board_photos import (
 
 REPO = Path(__file__).resolve().parents[3]
 FOLD_MODELS = REPO / "bench" / "models" / "strip_folds"
+#: the same folds for the second opinion (board/model.py SECOND_MODEL_PATH's recipe)
+SECOND_FOLD_MODELS = REPO / "bench" / "models" / "strip_folds_b"
 
 MakeReader = Callable[[StripModel], Callable[[Any, Any], Any]]
 
@@ -34,6 +36,16 @@ def fold_boards(fold_dir: Path = FOLD_MODELS) -> list[list[str]]:
             f"no fold models in {fold_dir} (make them with `python -m "
             "nardy_pi.vision.train.board_reader --photos --lobo DIR`)")
     return [list(f) for f in json.loads(manifest.read_text())["folds"]]
+
+
+def with_second_opinion(model: StripModel, second_dir: Path = SECOND_FOLD_MODELS
+                        ) -> StripEnsemble:
+    """A fold model and the same fold's second opinion, averaged as `analyze` reads (both
+    were trained without that fold's boards)."""
+    second = second_dir / model.path.name
+    if not second.is_file():
+        raise FileNotFoundError(f"no second-opinion fold model {second}")
+    return StripEnsemble([model, StripModel(second)])
 
 
 def held_out_score(make_reader: MakeReader, fold_dir: Path = FOLD_MODELS,

@@ -77,13 +77,15 @@ def classic_frames(n: int, seed: int, group: int = 1000) -> Iterator[tuple[Frame
                     occluder), group + k % 97
 
 
-def randomised_frames(n: int, seed: int, group: int = 2000) -> Iterator[tuple[Frame, int]]:
+def randomised_frames(n: int, seed: int, group: int = 2000, loose_stacks: bool = False
+                      ) -> Iterator[tuple[Frame, int]]:
     from nardy_pi.vision.render.randomised import render_random
 
     rng = np.random.default_rng(seed)
     for k in range(n):
         size = (640, 480) if rng.random() < 0.7 else (1280, 960)
-        r = render_random(seed * 100003 + k, split="train", size=size)
+        r = render_random(seed * 100003 + k, split="train", size=size,
+                          loose_stacks=loose_stacks)
         yield frame_from_random(r), group + k % 97
 
 

@@ -275,6 +275,7 @@ def render_random(
     tilt_deg: float | None = None,
     clean: bool = False,
     scene_seed: int | None = None,
+    loose_stacks: bool = False,
 ) -> RandomRender:
     """A domain-randomised board photo and its truth; the same arguments give the same image.
 
@@ -285,6 +286,8 @@ def render_random(
     HELDOUT_STYLES). `occluder`: None (sometimes), True / False, or occluder kinds
     (occluders.OCCLUDERS: "hand", "phone", "cup", "dice_cup"). `tilt_deg` forces the camera
     tilt; `clean` turns off the photo effects (exposure, glare, blur, noise, JPEG, greyscale).
+    `loose_stacks` leaves some short stacks away from their point's base, as players do
+    (stacks.LOOSE_BASE); off, every stack starts at its base.
     Dice, cube and occluder draw from their own random streams, so the board is the same with
     or without them.
 
@@ -321,7 +324,8 @@ def render_random(
     _walls(img, cam, layout, style)
 
     painter = CheckerPainter(style, layout.checker, layout.thickness, rng)
-    checkers = place_checkers(int(scene_rng.integers(1 << 62)), style, layout, pos)
+    checkers = place_checkers(int(scene_rng.integers(1 << 62)), style, layout, pos,
+                              loose=loose_stacks)
     light_az = rng.uniform(0, 2 * np.pi)
     light_dir = np.array([np.cos(light_az), np.sin(light_az)]) * rng.uniform(0.2, 1.2)
     shadow_darkness = float(rng.uniform(0.2, 0.6))

@@ -1,6 +1,7 @@
 """Where each checker of a stack lies, the sloppy way real players leave them: rows with gaps
 or squeezed up to six diameters, second layers, lateral offsets, a little over the neighbour
-point. Independent of nardy_pi.vision.stacking on purpose (issue 15, cause 5)."""
+point, and a few checkers left loose along the point instead of at its base. Independent of
+nardy_pi.vision.stacking on purpose (issue 15, cause 5)."""
 
 from __future__ import annotations
 
@@ -63,10 +64,33 @@ def _row(rng: np.random.Generator, n: int, d: float, room: float, style: Style,
     return out
 
 
+#: a short stack (at most LOOSE_MAX) is left loose, away from its base, with probability
+#: LOOSE_BASE + LOOSE_SLOP * sloppiness. The real photos have a tenth of their one- and
+#: two-checker points more than a diameter from the base, and the reader missed those three
+#: times as often as the others while every rendered stack started at its base.
+LOOSE_MAX = 3
+LOOSE_BASE, LOOSE_SLOP = 0.08, 0.25
+
+
+def _loose_shift(rng: np.random.Generator, rows: list[tuple[float, float, float]], d: float,
+                 room: float, style: Style) -> list[tuple[float, float, float]]:
+    """The row slid along the point (all of it, or from one checker on), when it is loose."""
+    if not rows or len(rows) > LOOSE_MAX or rng.random() >= LOOSE_BASE + LOOSE_SLOP * (
+            style.sloppiness):
+        return rows
+    free = room - max(a for a, _l, _z in rows) - 0.2 * d  # up to near the point's tip
+    if free <= 0.3 * d:
+        return rows
+    slide = rng.uniform(0.3 * d, free)
+    first = int(rng.integers(0, len(rows)))  # the checkers from `first` on slide away
+    return [(a + slide if k >= first else a, lat, z) for k, (a, lat, z) in enumerate(rows)]
+
+
 def place_checkers(seed: int, style: Style, layout: BoardLayout,
-                   position: BoardPosition) -> list[PlacedChecker]:
+                   position: BoardPosition, loose: bool = False) -> list[PlacedChecker]:
     """Every checker of the position. Each stack draws from its own stream, so changing one
-    point's count leaves every other stack exactly where it was."""
+    point's count leaves every other stack exactly where it was. `loose`: some short stacks
+    slide away from their base (the second opinion's training renders)."""
     d, t = layout.checker, layout.thickness
     placed: list[PlacedChecker] = []
     for index, count in enumerate(position.points):
@@ -75,7 +99,11 @@ def place_checkers(seed: int, style: Style, layout: BoardLayout,
         rng = np.random.default_rng([seed, index])
         cx, base, sign = layout.point_base(index + 1)
         shift = rng.normal(0, 0.04 * style.sloppiness)
-        for along, lateral, lift in _row(rng, abs(count), d, layout.point_length, style):
+        rows = _row(rng, abs(count), d, layout.point_length, style)
+        if loose:  # its own stream: a stack that stays at its base is drawn as without
+            rows = _loose_shift(np.random.default_rng([seed, index, 1]), rows, d,
+                                layout.point_length, style)
+        for along, lateral, lift in rows:
             placed.append(PlacedChecker(cx + shift + lateral, base + sign * along, lift * t,
                                         count > 0, "point", turn=float(rng.uniform(0, 6.3)),
                                         point=index + 1))
