@@ -78,6 +78,17 @@ fine-tune (bench/models/strip_folds_b):
   labels at confidence 0 / 0.6 / 0.9, pulls 0.3 and 1, one or two rounds): 90.96-91.16%
   against 90.96%; the true bar span from the labels instead of the measured one, 89.8%; the
   placement (corners nudged 1% and 2%) the model is surest of, 90.3%.
+A shape-only third opinion, 2026-12-04 night, not adopted (train/strip_net.py `grey`: the graph
+averages the colour channels first, so the model counts by shape, rims and shadows alone;
+base `--grey`, the shipped recipe's renders, 19 min here; then the usual photo fine-tune):
+  held-out renders without calibration (30 frames): the grey base alone 95.1% per slot, 11
+  exact, against 93.8% / 8 for the shipped model and 95.5% / 11 for analyze's pair; the three
+  averaged 96.2%, 15 exact; a fold model of its photo fine-tune 95.0%, 10;
+  but real photos held out by board: alone 89.6%, 68 exact; averaged with the pair 90.9%, 71
+  (the pair 91.4%, 73); with the pair's colours and its counts only 90.8%. Fine-tuned on the
+  photos in colour instead (`--colour`: the averaging folded into the first convolution, then
+  free): alone 89.9%, 67; with the pair 90.9%, 72. Colour the renders never showed is what
+  the held-out styles test, and the real photos need it.
 """
 
 from __future__ import annotations

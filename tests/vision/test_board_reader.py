@@ -161,6 +161,44 @@ def test_a_wider_model_fine_tunes_at_its_own_widths(tmp_path) -> None:
         load_onnx(StripNet(), path)
 
 
+
+def test_a_grey_model_reads_by_shape_and_fine_tunes_as_grey(tmp_path) -> None:
+    """`--grey`: the exported graph averages the colour channels itself, so cv2.dnn gives the
+    same outputs for a strip and its colour-swapped copy; `--init` knows a grey base."""
+    torch = pytest.importorskip("torch", reason="PyTorch is the [train] extra; not installed")
+    from nardy_pi.vision.train.board_reader import export
+    from nardy_pi.vision.train.strip_net import StripNet, load_onnx, onnx_grey, onnx_widths
+
+    torch.manual_seed(4)
+    path = tmp_path / "grey.onnx"
+    export(StripNet((8, 16, 24, 32), grey=True).eval(), path)
+    assert onnx_grey(path) and onnx_widths(path) == (8, 16, 24, 32)
+    assert not onnx_grey(MODEL_PATH)
+    x = np.random.default_rng(5).normal(size=(3, 4, 128, 32)).astype(np.float32)
+    swapped = x[:, [2, 0, 1, 3]]
+    model = StripModel(path)
+    plain, other = model.raw(x), model.raw(swapped)
+    assert np.abs(plain[0] - other[0]).max() < 1e-4
+    colour = StripModel(MODEL_PATH)  # a colour model does see the swap
+    assert np.abs(colour.raw(x)[0] - colour.raw(swapped)[0]).max() > 1e-2
+    twin = load_onnx(StripNet(onnx_widths(path), grey=True), path).eval()
+    with torch.no_grad():
+        want = twin(torch.from_numpy(x))[0].numpy()
+    assert np.abs(want - plain[0]).max() < 1e-4
+    assert not twin.grey.weight.requires_grad  # fine-tuning keeps the averaging fixed
+    with pytest.raises(ValueError, match="grey strip model"):
+        load_onnx(StripNet(onnx_widths(path)), path)
+    # `--colour`: the same function in a colour net, whose first convolution can learn colour
+    coloured = load_onnx(StripNet(onnx_widths(path)), path, in_colour=True).eval()
+    assert coloured.grey is None
+    with torch.no_grad():
+        again = coloured(torch.from_numpy(x))[0].numpy()
+        moved = coloured(torch.from_numpy(np.ascontiguousarray(swapped)))[0].numpy()
+    assert np.abs(again - plain[0]).max() < 1e-4
+    assert np.abs(moved - plain[0]).max() < 1e-4  # not yet fine-tuned: still colour-blind
+    with pytest.raises(ValueError, match="colour strip model"):
+        load_onnx(StripNet(grey=True), MODEL_PATH)
+
 def test_the_photos_recipe_needs_a_base_model(capsys) -> None:
     from nardy_pi.vision.train.board_reader import main
 

@@ -108,13 +108,15 @@ def train(data, args: argparse.Namespace):
     import torch
     from torch.nn import functional as F
 
-    from nardy_pi.vision.train.strip_net import StripNet, load_onnx, onnx_widths
+    from nardy_pi.vision.train.strip_net import StripNet, load_onnx, onnx_grey, onnx_widths
 
     torch.manual_seed(args.seed)
-    if args.init:  # the base's own widths, whatever --widths says
-        net = load_onnx(StripNet(onnx_widths(args.init)), args.init)
+    if args.init:  # the base's own widths and colour input, whatever the flags say
+        grey = onnx_grey(args.init) and not args.colour
+        net = load_onnx(StripNet(onnx_widths(args.init), grey=grey), args.init,
+                        in_colour=args.colour)
     else:
-        net = StripNet(tuple(args.widths))
+        net = StripNet(tuple(args.widths), grey=args.grey)
     opt = torch.optim.AdamW(net.parameters(), lr=args.lr, weight_decay=1e-4)
     n = len(data)
     steps = args.steps or max(1, args.epochs * n // args.batch)
@@ -225,6 +227,11 @@ def main(argv: list[str] | None = None) -> int:
                    help="corner jitter of each shaken copy, a share of the surface's size")
     p.add_argument("--loose-stacks", action="store_true",
                    help="render some short stacks away from their base (the second opinion)")
+    p.add_argument("--grey", action="store_true",
+                   help="the model averages the colour channels first: it reads by shape alone")
+    p.add_argument("--colour", action="store_true",
+                   help="fine-tune a --grey base in colour (its averaging folded into the "
+                   "first convolution)")
     p.add_argument("--folds", type=int, default=5)
     p.add_argument("--hold-fold", type=int, default=None, help="leave this fold's boards out")
     p.add_argument("--empty-share", type=float, default=0.5,
@@ -301,9 +308,10 @@ def leave_one_board_out(args: argparse.Namespace) -> int:
         status |= train_and_export(data, args, args.lobo / f"fold{k}.onnx", t0)
     recipe = dict(vars(args))
     if args.init:  # fine-tunes keep the base's widths, whatever --widths said
-        from nardy_pi.vision.train.strip_net import onnx_widths
+        from nardy_pi.vision.train.strip_net import onnx_grey, onnx_widths
 
         recipe["widths"] = list(onnx_widths(args.init))
+        recipe["grey"] = onnx_grey(args.init) and not args.colour
     manifest = {"folds": [list(f.test_boards) for f in folds],
                 "recipe": {k: (str(v) if isinstance(v, Path) else v)
                            for k, v in sorted(recipe.items())}}

@@ -3,10 +3,15 @@
 Outputs: checker count 0..15, checker colour light/dark (meaningful when the count is not 0),
 whether something that is neither board, checker nor die covers the strip, and the embedding
 the heads read (calibration keeps per-board prototypes of it).
+
+A `grey` net first averages the three colour channels (a fixed 1x1 convolution inside the
+exported graph, so the reader feeds it the same strips): it must count by shape, rims and
+shadows alone, and so errs on other strips than a colour model (a third opinion).
 """
 
 from __future__ import annotations
 
+import numpy as np
 import torch
 from torch import nn
 
@@ -24,10 +29,26 @@ def _block(cin: int, cout: int, stride: int = 1) -> list[nn.Module]:
             nn.ReLU(inplace=True)]
 
 
+def _grey_conv() -> nn.Conv2d:
+    """4 -> 4 channels: each colour channel becomes their mean; the unknown mask passes."""
+    conv = nn.Conv2d(4, 4, 1, bias=False)
+    weight = torch.zeros(4, 4, 1, 1)
+    weight[:3, :3] = 1.0 / 3.0
+    weight[3, 3] = 1.0
+    conv.weight.data.copy_(weight)
+    conv.weight.requires_grad_(False)
+    return conv
+
+
+def _is_grey_conv(weight) -> bool:
+    return tuple(weight.shape) == (4, 4, 1, 1)
+
+
 class StripNet(nn.Module):
-    def __init__(self, widths: tuple[int, int, int, int] = WIDTHS) -> None:
+    def __init__(self, widths: tuple[int, int, int, int] = WIDTHS, grey: bool = False) -> None:
         super().__init__()
         w1, w2, w3, w4 = widths
+        self.grey = _grey_conv() if grey else None
         self.features = nn.Sequential(
             *_block(4, w1, stride=2),  # 64 x 16
             *_block(w1, w2, stride=2),  # 32 x 8
@@ -41,30 +62,54 @@ class StripNet(nn.Module):
         self.occluded = nn.Linear(EMBEDDING, 1)
 
     def forward(self, x: torch.Tensor):
+        if self.grey is not None:
+            x = self.grey(x)
         e = self.embed(self.features(x))
         return self.count(e), self.colour(e), self.occluded(e), e
 
 
 def onnx_widths(path) -> tuple[int, ...]:
     """The convolution widths of an exported strip model (to build its PyTorch twin)."""
+    return tuple(int(w.shape[0]) for w in _conv_weights(path)
+                 if not _is_grey_conv(w))
+
+
+def onnx_grey(path) -> bool:
+    """Whether an exported strip model averages the colour channels first (`grey`)."""
+    weights = _conv_weights(path)
+    return bool(weights) and _is_grey_conv(weights[0])
+
+
+def _conv_weights(path) -> list:
     import onnx
     from onnx import numpy_helper
 
     graph = onnx.load(str(path)).graph
     weights = {i.name: i for i in graph.initializer}
-    return tuple(int(numpy_helper.to_array(weights[n.input[1]]).shape[0])
-                 for n in graph.node if n.op_type == "Conv")
+    return [numpy_helper.to_array(weights[n.input[1]])
+            for n in graph.node if n.op_type == "Conv"]
 
 
-def load_onnx(net: StripNet, path) -> StripNet:
+def load_onnx(net: StripNet, path, in_colour: bool = False) -> StripNet:
     """Start from an exported model: its convolutions carry the batch norms folded in, so each
-    norm becomes the identity plus the folded bias (keep norms in eval mode when fine-tuning)."""
+    norm becomes the identity plus the folded bias (keep norms in eval mode when fine-tuning).
+    `in_colour`: a grey model loads into a colour net (grey=False) computing the same outputs,
+    so that fine-tuning can learn colour on top of what it learnt from shape."""
     import onnx
     from onnx import numpy_helper
 
     graph = onnx.load(str(path)).graph
     weights = {i.name: numpy_helper.to_array(i).copy() for i in graph.initializer}
     convs = [n for n in graph.node if n.op_type == "Conv"]
+    if convs and _is_grey_conv(weights[convs[0].input[1]]):
+        if net.grey is None and not in_colour:
+            raise ValueError(f"{path} is a grey strip model: build StripNet(grey=True)")
+        grey, convs = weights[convs[0].input[1]][:, :, 0, 0], convs[1:]
+        if net.grey is None:  # the averaging folded into the first convolution: same outputs
+            first = convs[0].input[1]
+            weights[first] = np.einsum("okyx,kc->ocyx", weights[first], grey)
+    elif net.grey is not None:
+        raise ValueError(f"{path} is a colour strip model: build StripNet(grey=False)")
     gemms = [n for n in graph.node if n.op_type == "Gemm"]
     pairs = [(m, net.features[i + 1]) for i, m in enumerate(net.features)
              if isinstance(m, nn.Conv2d)]
