@@ -21,6 +21,9 @@ models/strip_reader_b.onnx, made the same way from a base rendered with loose ch
         --loose-stacks --jitter 0.016 --out nardy_pi/vision/models/strip_reader_b.onnx
     ... --lobo bench/models/strip_folds_b    # its fold models, the same folds
 
+A shape-only model (`--grey`, optionally fine-tuned `--colour`) was tried as a third opinion
+and not adopted: better on held-out renders, worse on the real photos (bench_board_reader).
+
 The data recipe is all here and seeded: strips from the domain-randomised renderer (train
 split only) and the first renderer with random board styles, each frame shaken
 photometrically (strip_data.shake); real photo strips (../shared/data/board-photos) with
