@@ -265,3 +265,12 @@ def test_the_second_opinion_ships_and_the_first_look_averages_both() -> None:
     assert mean.count[5].argmax() == 5 and mean.count[12].argmax() == 4
     with pytest.raises(ValueError, match="at least one"):
         StripEnsemble([])
+
+
+def test_colour_needs_a_base_to_fine_tune(capsys) -> None:
+    from nardy_pi.vision.train.board_reader import main
+
+    with pytest.raises(SystemExit) as stop:
+        main(["--colour"])
+    assert stop.value.code == 2
+    assert "give the base with --init" in capsys.readouterr().err

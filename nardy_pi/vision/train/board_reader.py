@@ -107,17 +107,24 @@ def build_data(args: argparse.Namespace):
     return finish(parts, rng, args.empty_share)
 
 
+def base_shape(args: argparse.Namespace) -> tuple[tuple[int, ...], bool]:
+    """The convolution widths a fine-tune of `--init` trains at, and whether it reads grey
+    (a grey base stays grey unless `--colour`)."""
+    from nardy_pi.vision.train.strip_net import onnx_grey, onnx_widths
+
+    return onnx_widths(args.init), onnx_grey(args.init) and not args.colour
+
+
 def train(data, args: argparse.Namespace):
     import torch
     from torch.nn import functional as F
 
-    from nardy_pi.vision.train.strip_net import StripNet, load_onnx, onnx_grey, onnx_widths
+    from nardy_pi.vision.train.strip_net import StripNet, load_onnx
 
     torch.manual_seed(args.seed)
     if args.init:  # the base's own widths and colour input, whatever the flags say
-        grey = onnx_grey(args.init) and not args.colour
-        net = load_onnx(StripNet(onnx_widths(args.init), grey=grey), args.init,
-                        in_colour=args.colour)
+        widths, grey = base_shape(args)
+        net = load_onnx(StripNet(widths, grey=grey), args.init, in_colour=args.colour)
     else:
         net = StripNet(tuple(args.widths), grey=args.grey)
     opt = torch.optim.AdamW(net.parameters(), lr=args.lr, weight_decay=1e-4)
@@ -265,6 +272,8 @@ def main(argv: list[str] | None = None) -> int:
         for name, value in PHOTOS_RECIPE.items():  # a flag given on the line wins
             if getattr(args, name) == p.get_default(name):
                 setattr(args, name, value)
+    if args.colour and args.init is None:
+        p.error("--colour fine-tunes a --grey base in colour: give the base with --init")
     if args.smoke:
         args.classic, args.randomised, args.copies, args.steps = 3, 2, 1, 3
         args.photo_copies = 1
@@ -311,10 +320,8 @@ def leave_one_board_out(args: argparse.Namespace) -> int:
         status |= train_and_export(data, args, args.lobo / f"fold{k}.onnx", t0)
     recipe = dict(vars(args))
     if args.init:  # fine-tunes keep the base's widths, whatever --widths said
-        from nardy_pi.vision.train.strip_net import onnx_grey, onnx_widths
-
-        recipe["widths"] = list(onnx_widths(args.init))
-        recipe["grey"] = onnx_grey(args.init) and not args.colour
+        widths, recipe["grey"] = base_shape(args)
+        recipe["widths"] = list(widths)
     manifest = {"folds": [list(f.test_boards) for f in folds],
                 "recipe": {k: (str(v) if isinstance(v, Path) else v)
                            for k, v in sorted(recipe.items())}}
