@@ -239,24 +239,30 @@ def test_a_steady_reading_averages_the_nudged_readings() -> None:
     assert reader.reading_from(steady).counts[:24] == Position.start("backgammon").points
 
 
-def test_the_second_opinion_ships_and_the_first_look_averages_both() -> None:
-    """analyze's first look reads with both shipped models: their probabilities averaged,
-    the embedding (what heads and prototypes are fitted to) the shipped model's own."""
+def test_the_first_look_pair_ships_and_averages_both() -> None:
+    """analyze's first look reads with its own pair of models: their probabilities averaged,
+    the embedding the first member's; both read strips that start outside the surface edge,
+    the camera loop's model strips cut at the edge."""
+    from nardy_pi.vision.board.layout import FIRST_LOOK_MARGIN_V
     from nardy_pi.vision.board.model import (
+        FIRST_MODEL_PATH,
         SECOND_MODEL_PATH,
         StripEnsemble,
         first_look_model,
         shipped_model,
     )
 
-    assert SECOND_MODEL_PATH.is_file() and SECOND_MODEL_PATH.stat().st_size < 2 << 20
+    for path in (FIRST_MODEL_PATH, SECOND_MODEL_PATH):
+        assert path.is_file() and path.stat().st_size < 2 << 20
+    both = first_look_model()
+    assert [m.path for m in both.models] == [FIRST_MODEL_PATH, SECOND_MODEL_PATH]
+    assert both.base_margin_v == FIRST_LOOK_MARGIN_V > 0.0
+    assert shipped_model().base_margin_v == 0.0
     shot = render_scene(STYLES["tournament"], Camera(seed=5),
                         Scene(points=points(p6=5, p13=-4), seed=2))
-    x = normalise(StripCutter(shot.corners, SurfaceLayout(), (640, 480)).cut(shot.image))
-    both = first_look_model()
-    assert [m.path for m in both.models] == [MODEL_PATH, SECOND_MODEL_PATH]
-    assert both.models[0] is shipped_model()  # the camera loop's copy, not a second load
-    a, b = (StripModel(p).predict_mirrored(x) for p in (MODEL_PATH, SECOND_MODEL_PATH))
+    layout = SurfaceLayout(base_margin_v=both.base_margin_v)
+    x = normalise(StripCutter(shot.corners, layout, (640, 480)).cut(shot.image))
+    a, b = (StripModel(p).predict_mirrored(x) for p in (FIRST_MODEL_PATH, SECOND_MODEL_PATH))
     mean = both.predict_mirrored(x)
     assert not np.allclose(a.count, b.count, atol=1e-3)  # two models, not one twice
     assert np.allclose(mean.count, (a.count + b.count) / 2, atol=1e-6)

@@ -59,11 +59,15 @@ def test_points_outside_the_picture_are_null() -> None:
 
 
 def test_real_photos_read_without_calibration() -> None:
-    """Each board read as analyze reads it, by the fold models (the shipped model's and the
-    second opinion's) that never saw it (the shipped models are fine-tuned on every photo, so
+    """Each board read as analyze reads it, by the fold models (the first look's pair) that
+    never saw it (the shipped models are fine-tuned on every photo, so
     their figure on them would not be a held-out one)."""
     from nardy_pi.vision.train.board_photos import load_board_photos
-    from nardy_pi.vision.train.held_out import held_out_score, with_second_opinion
+    from nardy_pi.vision.train.held_out import (
+        FIRST_FOLD_MODELS,
+        held_out_score,
+        with_second_opinion,
+    )
     from tests.shared_data import shared_dir
 
     root = shared_dir("data", "board-photos")
@@ -77,8 +81,9 @@ def test_real_photos_read_without_calibration() -> None:
             return o.points, (o.bar_white, o.bar_black)
         return reader
 
-    score = held_out_score(make_reader, labels=labels, root=root)
-    alone = held_out_score(lambda m: make_reader(m, both=False), labels=labels, root=root)
+    score = held_out_score(make_reader, FIRST_FOLD_MODELS, labels=labels, root=root)
+    alone = held_out_score(lambda m: make_reader(m, both=False), FIRST_FOLD_MODELS,
+                           labels=labels, root=root)
     assert score.overall.slots >= 20 * 25
     assert len(score.per_board) == len({lab.board for lab in labels if lab.checked})
     # Floors under today's figures (see bench/bench_board_reader.py), to catch a regression,

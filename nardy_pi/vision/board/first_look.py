@@ -1,9 +1,10 @@
 """A board never seen, read from one image and its corners (board-frame.md §4).
 
 No calibration: the bar and the points' length are measured from the image (`fit_layout`,
-`measure.with_measured_length`), every slot is read by the learned strip models (the shipped
-one and its second opinion, `model.first_look_model`), light
-checkers are white, and which side is light is settled within the frame (`frame_colour`).
+`measure.with_measured_length`), every slot is read by the learned strip models (the first
+look's pair, `model.first_look_model`, whose points' strips start a little outside the surface
+edge), light checkers are white, and which side is light is settled within the frame
+(`frame_colour`).
 Dice come from the dice finder and are placed on the surface the corners give. The cube
 needs a calibrated board and is not read here.
 """
@@ -47,7 +48,7 @@ def read_unseen_board(image: np.ndarray, corners, dice_finder: DiceFinder | None
     reader, predictions = fit_reader(image, corners, model or first_look_model(), steady=steady)
     if relative_colour:
         light = relative_light(reader.cutter.cut(image).raw, predictions.count,
-                               predictions.light, reader.seen)
+                               predictions.light, reader.seen, reader.cutter.layout.base_margin_v)
         predictions = replace(predictions, light=light)
     reading = reader.reading_from(predictions)
     reading = replace(reading, layout=with_measured_length(reading.layout, image, corners))

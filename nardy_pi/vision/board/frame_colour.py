@@ -17,11 +17,11 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from nardy_pi.vision.board.layout import STRIP_H, STRIP_W
+from nardy_pi.vision.board.layout import STRIP_W, strip_rows
 
-#: the first checker's middle in a strip, as shares of the strip (base at row 0): a checker is
-#: about a point wide (the strip is 1.2 points wide) and lies at the point's base
-_ROWS = (round(0.025 * STRIP_H), round(0.165 * STRIP_H))
+#: the first checker's middle, in v from the base's surface edge: a checker is about a point
+#: wide (the strip is 1.2 points wide) and lies at the point's base
+_ALONG = (0.0125, 0.0825)
 _COLS = (round(0.25 * STRIP_W), round(0.75 * STRIP_W))
 OCCUPIED = 0.5  # probability of "no checker" under which a slot takes part
 MIN_SLOTS = 3  # fewer occupied slots say nothing about two groups
@@ -34,10 +34,12 @@ PULL = 3.0  # logit added towards the group's side
 MODEL_WEIGHT = 0.3  # share of the model's own colour logit kept
 
 
-def checker_colours(raw: np.ndarray, slots: np.ndarray) -> np.ndarray:
-    """len(slots) x 3 median CIELAB colour of each slot's first checker (raw: strips as cut,
-    BGR uint8, SLOTS x STRIP_H x STRIP_W x 3)."""
-    patch = raw[slots, _ROWS[0]:_ROWS[1], _COLS[0]:_COLS[1]]
+def checker_colours(raw: np.ndarray, slots: np.ndarray, margin: float = 0.0) -> np.ndarray:
+    """len(slots) x 3 median CIELAB colour of each point's first checker (raw: strips as cut,
+    BGR uint8, SLOTS x STRIP_H x STRIP_W x 3; `margin`: how far outside the surface edge the
+    points' strips start, SurfaceLayout.base_margin_v)."""
+    rows = strip_rows(*_ALONG, margin)
+    patch = raw[slots, rows[0]:rows[1], _COLS[0]:_COLS[1]]
     n = len(slots)
     lab = cv2.cvtColor(np.ascontiguousarray(patch).reshape(n, -1, 3), cv2.COLOR_BGR2LAB)
     return np.median(lab.reshape(n, -1, 3).astype(np.float64), axis=1)
@@ -67,14 +69,15 @@ def _logit(p: np.ndarray) -> np.ndarray:
 
 
 def relative_light(raw: np.ndarray, count: np.ndarray, light: np.ndarray,
-                   seen: np.ndarray) -> np.ndarray:
+                   seen: np.ndarray, margin: float = 0.0) -> np.ndarray:
     """The light-side probability of each of the 24 points' strips, with the frame's two
-    colour groups taken into account; the bar's strips and empty slots keep the model's."""
+    colour groups taken into account; the bar's strips and empty slots keep the model's.
+    `margin`: where the strips start (checker_colours)."""
     light = np.asarray(light, np.float64).copy()
     occupied = np.nonzero((count[:24, 0] < OCCUPIED) & seen[:24])[0]
     if len(occupied) < MIN_SLOTS:
         return light
-    colours = checker_colours(raw, occupied)
+    colours = checker_colours(raw, occupied, margin)
     group = two_groups(colours)
     if group.all() or not group.any():
         return light

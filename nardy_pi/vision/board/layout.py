@@ -17,15 +17,30 @@ BAR_LOWER, BAR_UPPER = 24, 25  # either colour may lie in either half
 STRIP_W, STRIP_H = 32, 128  # model input, pixels: across x along (base at row 0)
 STRIP_WIDTH_SHARE = 1.2  # a strip is this many point pitches wide: rims at the sides show
 STRIP_REACH_V = 0.5  # strips run from the base to the middle of the surface
+#: how far (in v, about half a checker) outside the surface edge the first look's points'
+#: strips start (SurfaceLayout.base_margin_v; each strip model names the margin it was trained
+#: at): a checker at the base may cross the edge (a tall checker seen at a tilt, corners placed
+#: a little inside), and a strip cut at the edge showed only part of it. Real photos held out
+#: by board, analyze's pair: 91.4% -> 91.6% per slot, images exact 73 -> 81 of 151
+FIRST_LOOK_MARGIN_V = 0.04
+
+
+def strip_rows(near: float, far: float, margin: float = 0.0) -> tuple[int, int]:
+    """The rows of a point's strip that lie `near` to `far` (in v) from the surface edge at
+    its base, the strip starting `margin` outside that edge."""
+    length = margin + STRIP_REACH_V
+    return (round((margin + near) / length * STRIP_H), round((margin + far) / length * STRIP_H))
 
 
 @dataclass(frozen=True, slots=True)
 class SurfaceLayout:
-    """The bar span, in u, and how far the painted points reach, in v."""
+    """The bar span, in u, and how far the painted points reach, in v; and how far outside
+    the surface edge the points' strips start (`base_margin_v`, the reading model's own)."""
 
     bar_u0: float = 6.0 / 13.0
     bar_u1: float = 7.0 / 13.0
     point_length_v: float = 4.5 / 11.0
+    base_margin_v: float = 0.0
 
     def __post_init__(self) -> None:
         if not 0.3 < self.bar_u0 < self.bar_u1 < 0.7:
@@ -54,11 +69,12 @@ class SurfaceLayout:
         return self.bar_u1 + (point - 19) * right, self.bar_u1 + (point - 18) * right
 
     def slot_span(self, slot: int) -> tuple[float, float, float, float]:
-        """(u_centre, half_width, v_base, v_far) of a slot's strip."""
+        """(u_centre, half_width, v_base, v_far) of a slot's strip (a point's base lies
+        `base_margin_v` outside the surface edge)."""
         if slot < 24:
             u0, u1 = self.point_u(slot + 1)
             half = (u1 - u0) * STRIP_WIDTH_SHARE / 2
-            base = 0.0 if slot >= 12 else 1.0
+            base = -self.base_margin_v if slot >= 12 else 1.0 + self.base_margin_v
             far = STRIP_REACH_V
         else:
             u0, u1 = self.bar_u0, self.bar_u1

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, fields
 from functools import lru_cache
 from pathlib import Path
@@ -10,8 +11,10 @@ import cv2
 import numpy as np
 
 MODEL_PATH = Path(__file__).resolve().parent.parent / "models" / "strip_reader.onnx"
-#: the first look's second opinion: the same network trained by another recipe (renders with
-#: loose checkers, twice the corner jitter); see `first_look_model`
+#: the first look's pair (`first_look_model`): the shipped recipe, and a second opinion trained
+#: by another (renders with loose checkers, twice the corner jitter), both on strips that start
+#: outside the surface edge (layout.FIRST_LOOK_MARGIN_V)
+FIRST_MODEL_PATH = MODEL_PATH.with_name("strip_reader_first.onnx")
 SECOND_MODEL_PATH = MODEL_PATH.with_name("strip_reader_b.onnx")
 _OUTPUTS = ["count", "colour", "occluded", "embedding"]
 
@@ -27,6 +30,25 @@ class StripPredictions:
         """The predictions of some strips of a batch."""
         return StripPredictions(self.count[which], self.light[which], self.occluded[which],
                                 self.embedding[which])
+
+
+def strip_path(model_path: Path) -> Path:
+    """`<model>.strip.json`, beside a model: the strips it was trained on (`base_margin_v`:
+    how far outside the surface edge the points' strips start; no file: at the edge)."""
+    return model_path.with_name(model_path.stem + ".strip.json")
+
+
+def strip_margin(model_path: Path) -> float:
+    side = strip_path(model_path)
+    if not side.is_file():
+        return 0.0
+    try:
+        margin = float(json.loads(side.read_text())["base_margin_v"])
+    except (ValueError, KeyError, TypeError) as e:
+        raise ValueError(f"{side} does not say where the strips start: {e}") from None
+    if not 0.0 <= margin < 0.2:
+        raise ValueError(f"{side}: base_margin_v {margin} is not a margin")
+    return margin
 
 
 def _softmax(z: np.ndarray) -> np.ndarray:
@@ -47,6 +69,7 @@ class StripModel:
         self.net = (cv2.dnn.readNetFromONNX(str(path)) if engine is None
                     else cv2.dnn.readNetFromONNX(str(path), engine=engine))
         self.net.setPreferableBackend(cv2.dnn.DNN_BACKEND_OPENCV)
+        self.base_margin_v = strip_margin(path)
 
     def raw(self, x: np.ndarray) -> list[np.ndarray]:
         """The four outputs for N x 4 x H x W strips, as the network computes them."""
@@ -78,8 +101,8 @@ def average(preds: list[StripPredictions]) -> StripPredictions:
 class StripEnsemble:
     """Strip models read together, their probabilities averaged: what `analyze` reads a board
     never seen with. Two models trained by different recipes err on different strips; their
-    average read the real photos held out by board better than either (90.8% and 90.5% ->
-    91.4% per slot, images exact 69 and 61 -> 73 of 151; bench/bench_board_reader.py). It
+    average read the real photos held out by board better than either (90.0% and 90.6% ->
+    91.6% per slot, images exact 71 and 68 -> 81 of 151; bench/bench_board_reader.py). It
     costs a forward pass per member, so the camera loop keeps one model.
 
     The embedding is the first member's: heads and prototypes are fitted to one model only."""
@@ -87,7 +110,11 @@ class StripEnsemble:
     def __init__(self, models: list[StripModel]) -> None:
         if not models:
             raise ValueError("an ensemble needs at least one strip model")
+        if len({m.base_margin_v for m in models}) > 1:
+            raise ValueError("the models of an ensemble must read the same strips "
+                             f"({', '.join(m.path.name for m in models)} differ)")
         self.models = models
+        self.base_margin_v = models[0].base_margin_v
 
     @property
     def path(self) -> Path:
@@ -106,9 +133,10 @@ class StripEnsemble:
 
 @lru_cache(maxsize=1)
 def first_look_model() -> StripEnsemble:
-    """The shipped model (the camera loop's copy) and its second opinion, for reading a
-    board never seen."""
-    return StripEnsemble([shipped_model(), _loaded(str(SECOND_MODEL_PATH))])
+    """The first look's pair, for reading a board never seen. Its strips start outside the
+    surface edge; the camera loop's model (`shipped_model`) reads strips cut at the edge,
+    where its occluder head proved steadier (bench/bench_board_reader.py, 2026-12-05)."""
+    return StripEnsemble([_loaded(str(FIRST_MODEL_PATH)), _loaded(str(SECOND_MODEL_PATH))])
 
 
 def shipped_model(path: str = str(MODEL_PATH)) -> StripModel:

@@ -3,7 +3,7 @@ calibrated, decode with the 15-a-side rule."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -126,7 +126,8 @@ def fit_reader(image: np.ndarray, corners, model: StripModel | StripEnsemble | N
 
     model = model or shipped_model()
     size = (image.shape[1], image.shape[0])
-    readers = [BoardReader(corners, layout, size, model)
+    margin = model.base_margin_v  # the strips as this model was trained on them
+    readers = [BoardReader(corners, replace(layout, base_margin_v=margin), size, model)
                for layout in [*bar_candidates(image, corners), SurfaceLayout()]]
     strips = np.concatenate([normalise(r.cutter.cut(image)) for r in readers])
     pred = model.predict(strips)

@@ -11,13 +11,21 @@ The shipped model is made in two seeded steps (about 20 min here; the fold model
         --lobo bench/models/strip_folds   # one model per fold of boards, for honest figures
     python -m nardy_pi.vision.train.board_reader --smoke    # a few steps, seconds (CI)
 
-The first look (`analyze` without calibration) also reads with a second opinion,
-models/strip_reader_b.onnx, made the same way from a base rendered with loose checkers
-(render/randomised/stacks.py) and twice the corner jitter (about 30 min here):
+The first look (`analyze` without calibration) reads with a pair of its own, both on strips
+that start half a checker outside the surface edge (`--base-margin 0.04`) and trained with
+copies whose picture ends near that edge (`--edge-cut 0.3`): models/strip_reader_first.onnx,
+the recipe above, and models/strip_reader_b.onnx, a second opinion from a base rendered with
+loose checkers (render/randomised/stacks.py) and twice the corner jitter (each base about 25
+min here, the fine-tunes 2 min, the fold models 10):
 
-    python -m nardy_pi.vision.train.board_reader --loose-stacks --jitter 0.016 \
+    M="--base-margin 0.04 --edge-cut 0.3"
+    python -m nardy_pi.vision.train.board_reader $M --out /tmp/base_first.onnx
+    python -m nardy_pi.vision.train.board_reader $M --recipe photos \
+        --init /tmp/base_first.onnx --out nardy_pi/vision/models/strip_reader_first.onnx
+    ... --lobo bench/models/strip_folds_first    # its fold models
+    python -m nardy_pi.vision.train.board_reader $M --loose-stacks --jitter 0.016 \
         --out /tmp/base_b.onnx
-    python -m nardy_pi.vision.train.board_reader --recipe photos --init /tmp/base_b.onnx \
+    python -m nardy_pi.vision.train.board_reader $M --recipe photos --init /tmp/base_b.onnx \
         --loose-stacks --jitter 0.016 --out nardy_pi/vision/models/strip_reader_b.onnx
     ... --lobo bench/models/strip_folds_b    # its fold models, the same folds
 
@@ -70,14 +78,22 @@ def render_part(args: argparse.Namespace, rng: np.random.Generator):
     if args.cache:
         args.cache.mkdir(parents=True, exist_ok=True)
         name = (f"render-{args.classic}-{args.randomised}-{args.copies}-{args.seed}"
-                f"-j{args.jitter}{'-loose' if args.loose_stacks else ''}.npz")
+                f"-j{args.jitter}{'-loose' if args.loose_stacks else ''}{strip_tag(args)}.npz")
         cache = args.cache / name
     if cache is not None and cache.exists():
         return StripSet.load(cache)
-    part = collect(_frames(args), rng, copies=args.copies, jitter=args.jitter)
+    part = collect(_frames(args), rng, copies=args.copies, jitter=args.jitter,
+                   margin=args.base_margin, edge_cuts=args.edge_cut)
     if cache is not None:
         part.save(cache)
     return part
+
+
+def strip_tag(args: argparse.Namespace) -> str:
+    """The cache name's part for strips cut outside the edge or cut pictures (none: as before,
+    so older caches stay valid)."""
+    return (f"-m{args.base_margin}-e{args.edge_cut}" if args.base_margin or args.edge_cut
+            else "")
 
 
 def photo_part(args: argparse.Namespace, rng: np.random.Generator, hold_fold: int | None):
@@ -85,7 +101,8 @@ def photo_part(args: argparse.Namespace, rng: np.random.Generator, hold_fold: in
     from nardy_pi.vision.train.strip_data import collect
 
     return collect(photo_frames(exclude_fold=hold_fold, folds=args.folds), rng,
-                   copies=args.photo_copies, jitter=args.jitter)
+                   copies=args.photo_copies, jitter=args.jitter, margin=args.base_margin,
+                   edge_cuts=args.edge_cut)
 
 
 def finish(parts, rng: np.random.Generator, empty_share: float):
@@ -174,10 +191,15 @@ def train(data, args: argparse.Namespace):
     return net
 
 
-def export(net, path: Path) -> None:
+def export(net, path: Path, margin: float = 0.0) -> None:
+    """The model as ONNX, its heads beside it, and where its strips start when not at the
+    surface edge (`<model>.strip.json`, board/model.py strip_margin)."""
+    import json
+
     import torch
 
     from nardy_pi.vision.board.layout import STRIP_H, STRIP_W
+    from nardy_pi.vision.board.model import strip_path
 
     path.parent.mkdir(parents=True, exist_ok=True)
     dummy = torch.zeros(1, 4, STRIP_H, STRIP_W)
@@ -185,6 +207,11 @@ def export(net, path: Path) -> None:
                       output_names=["count", "colour", "occluded", "embedding"],
                       dynamic_axes={"strip": {0: "n"}}, opset_version=13, dynamo=False)
     write_heads(net, path)
+    side = strip_path(path)
+    if margin:
+        side.write_text(json.dumps({"base_margin_v": margin}) + "\n")
+    else:
+        side.unlink(missing_ok=True)
 
 
 def write_heads(net, path: Path) -> Path:
@@ -218,6 +245,7 @@ def check_export(net, path: Path, data) -> float:
 
 
 def main(argv: list[str] | None = None) -> int:
+    from nardy_pi.vision.board.layout import FIRST_LOOK_MARGIN_V
     from nardy_pi.vision.train.strip_data import CORNER_JITTER
     from nardy_pi.vision.train.strip_net import WIDTHS
 
@@ -237,6 +265,12 @@ def main(argv: list[str] | None = None) -> int:
                    help="corner jitter of each shaken copy, a share of the surface's size")
     p.add_argument("--loose-stacks", action="store_true",
                    help="render some short stacks away from their base (the second opinion)")
+    p.add_argument("--base-margin", type=float, default=0.0, metavar="V",
+                   help="points' strips start this far (in v) outside the surface edge; the "
+                   f"first look's pair: {FIRST_LOOK_MARGIN_V}")
+    p.add_argument("--edge-cut", type=float, default=0.0, metavar="SHARE",
+                   help="share of shaken copies whose picture ends near the top or bottom "
+                   "surface edge (the first look's pair: 0.3)")
     p.add_argument("--grey", action="store_true",
                    help="the model averages the colour channels first: it reads by shape alone")
     p.add_argument("--colour", action="store_true",
@@ -295,7 +329,7 @@ def main(argv: list[str] | None = None) -> int:
 
 def train_and_export(data, args: argparse.Namespace, out: Path, t0: float) -> int:
     net = train(data, args)
-    export(net, out)
+    export(net, out, args.base_margin)
     diff = check_export(net, out, data)
     print(f"wrote {out} ({out.stat().st_size // 1024} KiB); torch vs cv2.dnn max diff {diff:.2e}; "
           f"total {time.time() - t0:.0f}s")

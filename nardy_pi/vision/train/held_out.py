@@ -22,8 +22,10 @@ from nardy_pi.vision.train.board_photos import (
 )
 
 REPO = Path(__file__).resolve().parents[3]
+#: the camera loop's model (board/model.py MODEL_PATH's recipe)
 FOLD_MODELS = REPO / "bench" / "models" / "strip_folds"
-#: the same folds for the second opinion (board/model.py SECOND_MODEL_PATH's recipe)
+#: the same folds for the first look's pair (FIRST_MODEL_PATH's and SECOND_MODEL_PATH's)
+FIRST_FOLD_MODELS = REPO / "bench" / "models" / "strip_folds_first"
 SECOND_FOLD_MODELS = REPO / "bench" / "models" / "strip_folds_b"
 
 MakeReader = Callable[[StripModel], Callable[[Any, Any], Any]]

@@ -3,19 +3,27 @@
 A frame source yields `Frame`s (image, surface corners, layout, per-slot truth); `strips_of`
 cuts and normalises them exactly as the reader does at run time (board/strips.py), after a
 frame-level photometric shake-up (gains, gamma, hue, greyscale, glare that saturates, blur,
-noise, JPEG) and a corner jitter like a hand-clicked or found surface.
+noise, JPEG), a picture that sometimes ends at the top or bottom surface edge (`edge_cut`:
+cropped photos, rotated copies with filled corners) and a corner jitter like a hand-clicked or
+found surface.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
 
 from nardy_pi.vision.board.layout import SLOTS, STRIP_H, STRIP_W, SurfaceLayout
-from nardy_pi.vision.board.strips import StripCutter, normalise
+from nardy_pi.vision.board.strips import (
+    StripCutter,
+    Strips,
+    map_points,
+    normalise,
+    surface_homography,
+)
 
 OCCLUDED_SHARE = 0.12  # a strip this much covered by an occluder is "occluded"
 COUNT_UNSURE_SHARE = 0.03  # beyond this much cover the count is not trained on
@@ -120,15 +128,54 @@ def _crop_to_surface(frame: Frame) -> Frame:
                  frame.known)
 
 
+#: how far inside the surface edge (in v) the picture may end; negative: outside it. A checker
+#: at the base keeps at least half of itself, so its count still stands.
+EDGE_CUT_DEPTH = (-0.02, 0.04)
+
+
+def edge_cut(image: np.ndarray, corners: np.ndarray, rng: np.random.Generator, share: float
+             ) -> tuple[np.ndarray, np.ndarray | None]:
+    """In `share` of the copies, end the picture along the top or bottom surface edge, cutting
+    the checkers at the base in half: a photo cropped there, or rotated with its corners
+    filled. Returns the image and, when the cut stands for the end of the picture, a mask of
+    the pixels lost (they read as unknown); otherwise they are filled with one flat colour and
+    stay known. No cut draws nothing from `rng`."""
+    if share <= 0.0 or rng.random() >= share:
+        return image, None
+    depth = rng.uniform(*EDGE_CUT_DEPTH)
+    line, beyond = (1.0 - depth, 1.6) if rng.random() < 0.5 else (depth, -0.6)
+    uv = np.array([[-0.5, line], [1.5, line], [1.5, beyond], [-0.5, beyond]])
+    poly = map_points(surface_homography(corners), uv)
+    mask = np.zeros(image.shape[:2], np.uint8)
+    cv2.fillPoly(mask, [np.round(poly).astype(np.int32)], 255)
+    out = image.copy()
+    if rng.random() < 0.5:
+        out[mask > 0] = 0
+        return out, mask
+    out[mask > 0] = rng.integers(0, 256, 3).astype(np.uint8)
+    return out, None
+
+
 def strips_of(frame: Frame, rng: np.random.Generator | None, group: int,
-              jitter: float = CORNER_JITTER) -> StripSet:
+              jitter: float = CORNER_JITTER, margin: float = 0.0,
+              edge_cuts: float = 0.0) -> StripSet:
+    """`margin`: the points' strips start this far outside the surface edge (the model's
+    SurfaceLayout.base_margin_v); `edge_cuts`: the share of shaken copies `edge_cut`."""
     frame = _crop_to_surface(frame)
+    if margin:
+        frame = replace(frame, layout=replace(frame.layout, base_margin_v=margin))
     image, corners = frame.image, np.asarray(frame.corners, np.float64)
+    lost = None
     if rng is not None:
         image = shake(image, rng)
+        image, lost = edge_cut(image, np.asarray(frame.corners, np.float64), rng, edge_cuts)
         corners = jitter_corners(corners, rng, jitter)
     cutter = StripCutter(corners, frame.layout, (image.shape[1], image.shape[0]))
-    x = normalise(cutter.cut(image))
+    strips = cutter.cut(image)
+    if lost is not None:  # the picture ends there: unknown, as outside the image
+        gone = cutter.cut(np.repeat(lost[..., None], 3, axis=2)).raw[..., 0] > 127
+        strips = Strips(strips.raw, strips.unknown | gone, strips.visible)
+    x = normalise(strips)
     counts = np.asarray(frame.counts, np.int64)
     cover = np.zeros(SLOTS)
     if frame.occluder is not None and frame.occluder.any():
@@ -146,14 +193,15 @@ def strips_of(frame: Frame, rng: np.random.Generator | None, group: int,
 
 
 def collect(frames: Iterator[tuple[Frame, int]], rng: np.random.Generator,
-            copies: int = 1, jitter: float = CORNER_JITTER) -> StripSet:
+            copies: int = 1, jitter: float = CORNER_JITTER, margin: float = 0.0,
+            edge_cuts: float = 0.0) -> StripSet:
     """Strips of every frame, `copies` shaken versions each (the first one unshaken when
-    copies > 1, so plain frames are seen too)."""
+    copies > 1, so plain frames are seen too); `margin`, `edge_cuts` as in `strips_of`."""
     parts = []
     for n, (frame, group) in enumerate(frames, start=1):
         if n % 100 == 0:
             print(f"  {n} frames", flush=True)
         for k in range(copies):
             parts.append(strips_of(frame, None if (k == 0 and copies > 1) else rng, group,
-                                   jitter))
+                                   jitter, margin, edge_cuts))
     return StripSet.concat(parts)
