@@ -160,7 +160,7 @@ def test_each_model_reads_the_strips_it_was_trained_on() -> None:
     """The first look's pair cuts its strips outside the edge, the camera loop's model at it."""
     from nardy_pi.vision.board.first_look import read_unseen_board
     from nardy_pi.vision.board.model import first_look_model, shipped_model
-    from nardy_pi.vision.board.reader import fit_reader
+    from nardy_pi.vision.board.reader import BoardReader, fit_reader
     from nardy_pi.vision.render import Camera, Scene, render_scene
     from nardy_pi.vision.render.styles import STYLES
     from nardy_pi.vision.start_positions import start_board
@@ -172,6 +172,8 @@ def test_each_model_reads_the_strips_it_was_trained_on() -> None:
     camera, _ = fit_reader(shot.image, corners, shipped_model())
     assert pair.cutter.layout.base_margin_v == FIRST_LOOK_MARGIN_V
     assert camera.cutter.layout.base_margin_v == 0.0
+    direct = BoardReader(corners, SurfaceLayout(), (640, 480), first_look_model())
+    assert direct.cutter.layout.base_margin_v == FIRST_LOOK_MARGIN_V  # whoever builds it
     look = read_unseen_board(shot.image, corners)
     assert look.reading.layout.base_margin_v == FIRST_LOOK_MARGIN_V
     assert look.observation.points == start_board("backgammon").points

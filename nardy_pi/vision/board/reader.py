@@ -61,8 +61,10 @@ class BoardReader:
     def __init__(self, corners, layout: SurfaceLayout, frame_size: tuple[int, int],
                  model: StripModel | StripEnsemble | None = None,
                  prototypes: Prototypes | None = None, heads: Heads | None = None) -> None:
-        self.cutter = cached_cutter(corners, layout, frame_size)
         self.model = model or shipped_model()
+        # the strips as this model was trained on them (where its points' strips start)
+        layout = replace(layout, base_margin_v=self.model.base_margin_v)
+        self.cutter = cached_cutter(corners, layout, frame_size)
         self.prototypes = prototypes
         self.heads = heads  # this board's fine-tuned count/colour heads (board/heads.py)
         self.seen = self.cutter.visible >= SEEN_SHARE
@@ -126,8 +128,7 @@ def fit_reader(image: np.ndarray, corners, model: StripModel | StripEnsemble | N
 
     model = model or shipped_model()
     size = (image.shape[1], image.shape[0])
-    margin = model.base_margin_v  # the strips as this model was trained on them
-    readers = [BoardReader(corners, replace(layout, base_margin_v=margin), size, model)
+    readers = [BoardReader(corners, layout, size, model)
                for layout in [*bar_candidates(image, corners), SurfaceLayout()]]
     strips = np.concatenate([normalise(r.cutter.cut(image)) for r in readers])
     pred = model.predict(strips)

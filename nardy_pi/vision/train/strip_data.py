@@ -156,6 +156,12 @@ def edge_cut(image: np.ndarray, corners: np.ndarray, rng: np.random.Generator, s
     return out, None
 
 
+def _cut_mask(cutter: StripCutter, mask: np.ndarray) -> np.ndarray:
+    """SLOTS x STRIP_H x STRIP_W bool: an image mask (bool or 0/255) cut as the strips are."""
+    planes = np.repeat((np.asarray(mask) > 0).astype(np.uint8)[..., None] * 255, 3, axis=2)
+    return cutter.cut(planes).raw[..., 0] > 127
+
+
 def strips_of(frame: Frame, rng: np.random.Generator | None, group: int,
               jitter: float = CORNER_JITTER, margin: float = 0.0,
               edge_cuts: float = 0.0) -> StripSet:
@@ -173,15 +179,14 @@ def strips_of(frame: Frame, rng: np.random.Generator | None, group: int,
     cutter = StripCutter(corners, frame.layout, (image.shape[1], image.shape[0]))
     strips = cutter.cut(image)
     if lost is not None:  # the picture ends there: unknown, as outside the image
-        gone = cutter.cut(np.repeat(lost[..., None], 3, axis=2)).raw[..., 0] > 127
+        gone = _cut_mask(cutter, lost)
         strips = Strips(strips.raw, strips.unknown | gone, strips.visible)
     x = normalise(strips)
     counts = np.asarray(frame.counts, np.int64)
     cover = np.zeros(SLOTS)
     if frame.occluder is not None and frame.occluder.any():
         true_cut = StripCutter(frame.corners, frame.layout, (image.shape[1], image.shape[0]))
-        mask = np.repeat(frame.occluder.astype(np.uint8)[..., None] * 255, 3, axis=2)
-        cover = (true_cut.cut(mask).raw[..., 0] > 127).reshape(SLOTS, -1).mean(1)
+        cover = _cut_mask(true_cut, frame.occluder).reshape(SLOTS, -1).mean(1)
     known = np.ones(SLOTS, bool) if frame.known is None else np.asarray(frame.known, bool)
     keep = known & (cutter.visible > 0.5)
     occluded = (cover > OCCLUDED_SHARE).astype(np.float32)
