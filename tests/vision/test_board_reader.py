@@ -231,8 +231,14 @@ def test_a_steady_reading_averages_the_nudged_readings() -> None:
     frame = render_scene(style, Camera(width=800, height=600, perspective=0.02, seed=2),
                          Scene(points=Position.start("backgammon").points, seed=6))
     corners = np.asarray(frame.corners, np.float64)
-    reader, once = fit_reader(frame.image, corners)
-    same, steady = fit_reader(frame.image, corners, steady=True)
+    reader, once, strips = fit_reader(frame.image, corners)
+    same, steady, _ = fit_reader(frame.image, corners, steady=True)
+    # the chosen layout's strips as cut, and its predictions its plain and mirrored reading
+    assert np.array_equal(strips.raw, reader.cutter.cut(frame.image).raw)
+    x = normalise(strips)
+    mirrored = reader.model.predict_mirrored(x)
+    assert np.allclose(once.count, mirrored.count, atol=1e-5)
+    assert np.allclose(once.light, mirrored.light, atol=1e-5)
     assert same.cutter.layout == reader.cutter.layout
     assert np.allclose(steady.count.sum(axis=1), 1.0)
     assert not np.allclose(steady.count, once.count)  # the other placements were read

@@ -24,8 +24,8 @@ def held_out_frames():
                           occluder=False)
         if sum(abs(p) for p in r.truth.points) <= fc.SIDE + fc.SLACK:
             continue
-        reader, pred = fit_reader(r.image, np.asarray(r.truth.corners))
-        frames.append((r.truth, reader, pred, reader.cutter.cut(r.image).raw))
+        reader, pred, strips = fit_reader(r.image, np.asarray(r.truth.corners))
+        frames.append((r.truth, reader, pred, strips.raw))
     return frames
 
 

@@ -168,8 +168,8 @@ def test_each_model_reads_the_strips_it_was_trained_on() -> None:
     shot = render_scene(STYLES["tournament"], Camera(seed=3),
                         Scene(points=start_board("backgammon").points, seed=1))
     corners = np.asarray(shot.corners)
-    pair, _ = fit_reader(shot.image, corners, first_look_model())
-    camera, _ = fit_reader(shot.image, corners, shipped_model())
+    pair = fit_reader(shot.image, corners, first_look_model()).reader
+    camera = fit_reader(shot.image, corners, shipped_model()).reader
     assert pair.cutter.layout.base_margin_v == FIRST_LOOK_MARGIN_V
     assert camera.cutter.layout.base_margin_v == 0.0
     direct = BoardReader(corners, SurfaceLayout(), (640, 480), first_look_model())

@@ -45,9 +45,10 @@ def read_unseen_board(image: np.ndarray, corners, dice_finder: DiceFinder | None
     is off; bench/bench_board_reader.py prints both). `relative_colour`: light and dark told
     apart within the frame (off: the model's colours alone, the bench's peer)."""
     corners = np.asarray(corners, dtype=np.float64)
-    reader, predictions = fit_reader(image, corners, model or first_look_model(), steady=steady)
+    reader, predictions, strips = fit_reader(image, corners, model or first_look_model(),
+                                             steady=steady)
     if relative_colour:
-        light = relative_light(reader.cutter.cut(image).raw, predictions.count,
+        light = relative_light(strips.raw, predictions.count,
                                predictions.light, reader.seen, reader.cutter.layout.base_margin_v)
         predictions = replace(predictions, light=light)
     reading = reader.reading_from(predictions)

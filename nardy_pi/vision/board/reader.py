@@ -4,6 +4,7 @@ calibrated, decode with the 15-a-side rule."""
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import NamedTuple
 
 import numpy as np
 
@@ -18,7 +19,13 @@ from nardy_pi.vision.board.model import (
     shipped_model,
 )
 from nardy_pi.vision.board.prototypes import Prototypes
-from nardy_pi.vision.board.strips import StripCutter, cached_cutter, map_points, normalise
+from nardy_pi.vision.board.strips import (
+    StripCutter,
+    Strips,
+    cached_cutter,
+    map_points,
+    normalise,
+)
 
 SEEN_SHARE = 0.6  # a strip less inside the image than this is unseen (its point is null)
 OCCLUDED = 0.5  # occluder probability from which a slot counts as covered
@@ -103,7 +110,7 @@ def known_log_likelihood(probs: np.ndarray, seen: np.ndarray, counts) -> float:
 def fit_layout(image: np.ndarray, corners, model: StripModel | None = None) -> SurfaceLayout:
     """A board never seen: the measured bar span under which the model reads most surely
     (the sum over slots of the log of each slot's best probability)."""
-    return fit_reader(image, corners, model)[0].cutter.layout
+    return fit_reader(image, corners, model).reader.cutter.layout
 
 
 def nudged(corners, share: float = NUDGE) -> list[np.ndarray]:
@@ -116,10 +123,19 @@ def nudged(corners, share: float = NUDGE) -> list[np.ndarray]:
             c + up, c - up]
 
 
+class FittedReader(NamedTuple):
+    """`fit_reader`'s answer: the chosen layout's reader, the model's predictions for the image
+    under it, and its strips as cut (the colour step looks at their pixels)."""
+
+    reader: BoardReader
+    predictions: StripPredictions
+    strips: Strips
+
+
 def fit_reader(image: np.ndarray, corners, model: StripModel | StripEnsemble | None = None,
-               steady: bool = False) -> tuple[BoardReader, StripPredictions]:
+               steady: bool = False) -> FittedReader:
     """`fit_layout`'s choice as a reader, with the model's predictions for this image under
-    it (so the chosen layout's strips are not read twice). Every candidate's strips go
+    it (so the chosen layout's strips are not cut or read twice). Every candidate's strips go
     through the model in one batch; a strip's outputs do not depend on its batch.
 
     `steady`: the chosen layout is also read at the `nudged` placements and the readings
@@ -130,7 +146,8 @@ def fit_reader(image: np.ndarray, corners, model: StripModel | StripEnsemble | N
     size = (image.shape[1], image.shape[0])
     readers = [BoardReader(corners, layout, size, model)
                for layout in [*bar_candidates(image, corners), SurfaceLayout()]]
-    strips = np.concatenate([normalise(r.cutter.cut(image)) for r in readers])
+    cut = [r.cutter.cut(image) for r in readers]
+    strips = np.concatenate([normalise(c) for c in cut])
     pred = model.predict(strips)
     best: tuple[float, int] | None = None
     for k, reader in enumerate(readers):
@@ -141,12 +158,16 @@ def fit_reader(image: np.ndarray, corners, model: StripModel | StripEnsemble | N
             best = (score, k)
     assert best is not None
     k = best[1]
-    # The chosen layout is read once more, mirrored, and the two readings averaged.
+    # The chosen layout is read once more, mirrored, and the two readings averaged (as
+    # StripModel.predict_mirrored does; its plain reading is the one above).
     chosen = strips[k * SLOTS:(k + 1) * SLOTS]
-    if not steady:
-        return readers[k], model.predict_mirrored(chosen)
-    layout = readers[k].cutter.layout
-    more = [normalise(StripCutter(c, layout, size).cut(image)) for c in nudged(corners)]
-    pred = model.predict_mirrored(np.concatenate([chosen, *more]))
-    return readers[k], average([pred.rows(slice(i * SLOTS, (i + 1) * SLOTS))
-                                for i in range(1 + len(more))])
+    more = [] if not steady else [normalise(StripCutter(c, readers[k].cutter.layout, size)
+                                            .cut(image)) for c in nudged(corners)]
+    placed = np.concatenate([chosen, *more])
+    readings = [pred.rows(slice(k * SLOTS, (k + 1) * SLOTS))]
+    if more:
+        readings.append(model.predict(placed[SLOTS:]))
+    readings.append(model.predict(placed[..., ::-1]))
+    rows = [r.rows(slice(i * SLOTS, (i + 1) * SLOTS)) for r in readings
+            for i in range(len(r.count) // SLOTS)]
+    return FittedReader(readers[k], average(rows), cut[k])
