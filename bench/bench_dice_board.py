@@ -96,7 +96,7 @@ from nardy_pi.vision import geometry as g  # noqa: E402
 from nardy_pi.vision.calibrate import calibrate  # noqa: E402
 from nardy_pi.vision.dice import find_dice  # noqa: E402
 from nardy_pi.vision.dice_board import BoardDiceFinder, find_board_dice  # noqa: E402
-from nardy_pi.vision.dice_crops import die_side_px, foreshortening  # noqa: E402
+from nardy_pi.vision.dice_crops import COCKED, die_side_px, foreshortening  # noqa: E402
 from nardy_pi.vision.dice_net import default_nets, load_nets  # noqa: E402
 from nardy_pi.vision.dice_samples import (  # noqa: E402
     UNKNOWN_VALUE,
@@ -286,6 +286,11 @@ def bench_board_photos(folder: Path, fold_nets: list, shipped) -> None:
             c["phantoms"] += phantoms
             c["readable"] += sum(1 for t in dice_things if 1 <= t.cls <= 6)
             c["read_right"] += sum(1 for cls, value in pairs if 1 <= cls <= 6 and cls == value)
+            # a die read cocked has no value; leaning dice are labelled cocked by eye
+            c["leaning"] += sum(1 for t in dice_things if t.cls == COCKED)
+            c["leaning_found"] += sum(1 for cls, _ in pairs if cls == COCKED)
+            c["leaning_said"] += sum(1 for cls, value in pairs if cls == COCKED and value is None)
+            c["flat_said"] += sum(1 for cls, value in pairs if cls != COCKED and value is None)
         total: collections.Counter = collections.Counter()
         for c in per_board.values():
             total.update(c)
@@ -293,6 +298,9 @@ def bench_board_photos(folder: Path, fold_nets: list, shipped) -> None:
         print(f"  {name}: dice found {_pct(total['found'], total['dice'])}, phantoms "
               f"{total['phantoms']}; values readable by eye read right "
               f"{_pct(total['read_right'], total['readable'])}")
+        print(f"    leaning dice read as cocked {_pct(total['leaning_said'], total['leaning'])} "
+              f"({total['leaning_found']} of them found); flat dice read as cocked "
+              f"{total['flat_said']} of {total['found'] - total['leaning_found']} found")
         print("    worst boards (found): " + ", ".join(
             f"{k} {v['found']}/{v['dice']}" for k, v in worst[:4]))
 
