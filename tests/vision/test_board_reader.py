@@ -9,6 +9,7 @@ from nardy_pi.rules.position import Position
 from nardy_pi.vision.board.decode import MAX, bar_distributions, decode, signed_distribution
 from nardy_pi.vision.board.layout import BAR_LOWER, BAR_UPPER, SLOTS, SurfaceLayout
 from nardy_pi.vision.board.model import MODEL_PATH, StripModel
+from nardy_pi.vision.board.reader import SEEN_SHARE
 from nardy_pi.vision.board.strips import StripCutter, normalise
 from nardy_pi.vision.render import Camera, Scene, render_scene
 from nardy_pi.vision.render.styles import STYLES
@@ -66,7 +67,7 @@ def test_a_surface_partly_outside_the_image_leaves_those_points_unseen() -> None
     corners = np.array(shot.corners)
     corners[:, 0] += 0.35 * 640  # slide the board right: the right-hand points leave
     cutter = StripCutter(corners, SurfaceLayout(), (640, 480))
-    seen = cutter.visible >= 0.6
+    seen = cutter.visible >= SEEN_SHARE
     assert not seen[0] and not seen[23] and seen[11] and seen[12]  # point 1 and 24 out
     x = normalise(cutter.cut(shot.image))
     assert x.shape == (SLOTS, 4, 128, 32)

@@ -27,7 +27,12 @@ from nardy_pi.vision.board.strips import (
     normalise,
 )
 
-SEEN_SHARE = 0.6  # a strip less inside the image than this is unseen (its point is null)
+#: a strip less inside the image than this is unseen (its point is null). Both kinds of strip
+#: model read a point cut by the picture's edge right more often than not: at 0.4 instead of 0.6
+#: the real photos held out by board read 91.6% -> 91.9% per slot (12 of the 15 points newly
+#: read right), held-out renders' points partly out of view 80% -> 84% (the camera model
+#: 74% -> 78%), the calibrated camera loop 93.0% -> 93.3% (bench_calibrated_reader)
+SEEN_SHARE = 0.4
 OCCLUDED = 0.5  # occluder probability from which a slot counts as covered
 NUDGE = 0.01  # share of the surface size by which `nudged` placements move (held out: best of
 # 0.005, 0.01, 0.02)
