@@ -67,7 +67,7 @@ def _frames(args: argparse.Namespace):
             print("randomised renderer not installed: classic frames only", file=sys.stderr)
             return
         yield from randomised_frames(args.randomised, args.seed,
-                                     loose_stacks=args.loose_stacks)
+                                     loose_stacks=args.loose_stacks, bar_labels=args.bar_labels)
 
 
 def render_part(args: argparse.Namespace, rng: np.random.Generator):
@@ -78,7 +78,8 @@ def render_part(args: argparse.Namespace, rng: np.random.Generator):
     if args.cache:
         args.cache.mkdir(parents=True, exist_ok=True)
         name = (f"render-{args.classic}-{args.randomised}-{args.copies}-{args.seed}"
-                f"-j{args.jitter}{'-loose' if args.loose_stacks else ''}{strip_tag(args)}.npz")
+                f"-j{args.jitter}{'-loose' if args.loose_stacks else ''}{strip_tag(args)}"
+                f"{'-bar' if args.bar_labels else ''}.npz")
         cache = args.cache / name
     if cache is not None and cache.exists():
         return StripSet.load(cache)
@@ -271,6 +272,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--edge-cut", type=float, default=0.0, metavar="SHARE",
                    help="share of shaken copies whose picture ends near the top or bottom "
                    "surface edge (the first look's pair: 0.3)")
+    p.add_argument("--bar-labels", action="store_true",
+                   help="label the randomised renders' occupied bar halves from where their "
+                   "checkers lie (not in the shipped recipe: see bench_calibrated_reader)")
     p.add_argument("--grey", action="store_true",
                    help="the model averages the colour channels first: it reads by shape alone")
     p.add_argument("--colour", action="store_true",
