@@ -22,7 +22,7 @@ def test_each_bar_half_is_labelled_with_the_checkers_drawn_in_it() -> None:
     shot = _render(7)
     t = shot.truth
     assert (t.bar_white, t.bar_black) == (3, 1)
-    frame = frame_from_random(shot)
+    frame = frame_from_random(shot, bar_labels=True)
     lower, upper = int(frame.counts[BAR_LOWER]), int(frame.counts[BAR_UPPER])
     assert frame.known[BAR_LOWER] and frame.known[BAR_UPPER]
     assert sorted([lower, upper]) == [-1, 3]
@@ -34,7 +34,7 @@ def test_each_bar_half_is_labelled_with_the_checkers_drawn_in_it() -> None:
 
 
 def test_a_single_bar_checker_leaves_the_other_half_empty() -> None:
-    frame = frame_from_random(_render(6))  # one black checker on the bar
+    frame = frame_from_random(_render(6), bar_labels=True)  # one black checker on the bar
     assert sorted([int(frame.counts[BAR_LOWER]), int(frame.counts[BAR_UPPER])]) == [-1, 0]
 
 
@@ -51,7 +51,7 @@ def test_a_half_holding_both_sides_stays_unlabelled() -> None:
     mixed = replace(t, checkers=(*[c for c in t.checkers if c.point != 0], down, dark,
                                  *[c for c in on_bar if c.white and c is not lower_white]))
     assert bar_halves(mixed) is None
-    frame = frame_from_random(replace(shot, truth=mixed))
+    frame = frame_from_random(replace(shot, truth=mixed), bar_labels=True)
     assert not frame.known[BAR_LOWER] and not frame.known[BAR_UPPER]
 
 

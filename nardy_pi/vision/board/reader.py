@@ -166,13 +166,12 @@ def fit_reader(image: np.ndarray, corners, model: StripModel | StripEnsemble | N
     # The chosen layout is read once more, mirrored, and the two readings averaged (as
     # StripModel.predict_mirrored does; its plain reading is the one above).
     chosen = strips[k * SLOTS:(k + 1) * SLOTS]
-    more = [] if not steady else [normalise(StripCutter(c, readers[k].cutter.layout, size)
-                                            .cut(image)) for c in nudged(corners)]
-    placed = np.concatenate([chosen, *more])
     readings = [pred.rows(slice(k * SLOTS, (k + 1) * SLOTS))]
-    if more:
-        readings.append(model.predict(placed[SLOTS:]))
-    readings.append(model.predict(placed[..., ::-1]))
-    rows = [r.rows(slice(i * SLOTS, (i + 1) * SLOTS)) for r in readings
-            for i in range(len(r.count) // SLOTS)]
+    if steady:
+        more = np.concatenate([normalise(StripCutter(c, readers[k].cutter.layout, size)
+                                         .cut(image)) for c in nudged(corners)])
+        readings.append(model.predict(more))
+        chosen = np.concatenate([chosen, more])
+    readings.append(model.predict(chosen[..., ::-1]))
+    rows = [r.rows(slice(i, i + SLOTS)) for r in readings for i in range(0, len(r.count), SLOTS)]
     return FittedReader(readers[k], average(rows), cut[k])

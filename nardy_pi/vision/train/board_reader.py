@@ -78,8 +78,7 @@ def render_part(args: argparse.Namespace, rng: np.random.Generator):
     if args.cache:
         args.cache.mkdir(parents=True, exist_ok=True)
         name = (f"render-{args.classic}-{args.randomised}-{args.copies}-{args.seed}"
-                f"-j{args.jitter}{'-loose' if args.loose_stacks else ''}{strip_tag(args)}"
-                f"{'-bar' if args.bar_labels else ''}.npz")
+                f"-j{args.jitter}{recipe_tag(args)}.npz")
         cache = args.cache / name
     if cache is not None and cache.exists():
         return StripSet.load(cache)
@@ -90,11 +89,14 @@ def render_part(args: argparse.Namespace, rng: np.random.Generator):
     return part
 
 
-def strip_tag(args: argparse.Namespace) -> str:
-    """The cache name's part for strips cut outside the edge or cut pictures (none: as before,
-    so older caches stay valid)."""
-    return (f"-m{args.base_margin}-e{args.edge_cut}" if args.base_margin or args.edge_cut
-            else "")
+def recipe_tag(args: argparse.Namespace) -> str:
+    """The cache name's part for the render options beyond the shipped recipe: loose stacks,
+    strips cut outside the edge, cut pictures, labelled bar halves (none: as before, so older
+    caches stay valid)."""
+    return ("-loose" * args.loose_stacks
+            + (f"-m{args.base_margin}-e{args.edge_cut}" if args.base_margin or args.edge_cut
+               else "")
+            + "-bar" * args.bar_labels)
 
 
 def photo_part(args: argparse.Namespace, rng: np.random.Generator, hold_fold: int | None):

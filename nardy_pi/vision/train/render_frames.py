@@ -89,7 +89,7 @@ def randomised_frames(n: int, seed: int, group: int = 2000, loose_stacks: bool =
         yield frame_from_random(r, bar_labels), group + k % 97
 
 
-def frame_from_random(r, bar_labels: bool = True) -> Frame:
+def frame_from_random(r, bar_labels: bool = False) -> Frame:
     """The randomised renderer's truth as a training frame. With `bar_labels` each bar half is
     labelled with the checkers whose drawn centre lies in it (a half holding both sides,
     which the renderer never draws, stays unlabelled); without, as the shipped models were
