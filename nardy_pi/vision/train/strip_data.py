@@ -174,7 +174,7 @@ def strips_of(frame: Frame, rng: np.random.Generator | None, group: int,
     lost = None
     if rng is not None:
         image = shake(image, rng)
-        image, lost = edge_cut(image, np.asarray(frame.corners, np.float64), rng, edge_cuts)
+        image, lost = edge_cut(image, corners, rng, edge_cuts)  # before the jitter
         corners = jitter_corners(corners, rng, jitter)
     cutter = StripCutter(corners, frame.layout, (image.shape[1], image.shape[0]))
     strips = cutter.cut(image)
