@@ -76,8 +76,12 @@ class Observer:
     """Holds what one calibration precomputes (lighting map, lookup table, grids)."""
 
     def __init__(self, calibration: Calibration, dice_finder: DiceFinder | None = None,
-                 accepted_dice_counts: tuple[int, ...] = (2,)) -> None:
+                 accepted_dice_counts: tuple[int, ...] = (2,), reuse_strips: bool = True
+                 ) -> None:
+        """`reuse_strips`: the learned reader reads again only the strips that changed since
+        the frame it last read them in (board/reuse.py; off: every strip, every frame)."""
         self.cal = calibration
+        self.reuse_strips = reuse_strips
         self.dice_finder = dice_finder
         self.accepted = accepted_dice_counts
         self._cache: dict[tuple[int, int], tuple] = {}
@@ -185,7 +189,8 @@ class Observer:
             taught = self.confirmed is not None and len(self.confirmed) > 0
             heads = self.confirmed.heads if taught else learned.heads  # type: ignore[union-attr]
             reader = BoardReader(corners, learned.layout, (width, height),
-                                 prototypes=learned.prototypes, heads=heads)
+                                 prototypes=learned.prototypes, heads=heads,
+                                 reuse=self.reuse_strips)
             self._cache[key] = (h, probe.valid, reader)
         return self._cache[key]
 

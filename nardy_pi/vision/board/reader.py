@@ -19,6 +19,7 @@ from nardy_pi.vision.board.model import (
     shipped_model,
 )
 from nardy_pi.vision.board.prototypes import Prototypes
+from nardy_pi.vision.board.reuse import StripReuse
 from nardy_pi.vision.board.strips import (
     StripCutter,
     Strips,
@@ -72,8 +73,12 @@ class BoardReader:
 
     def __init__(self, corners, layout: SurfaceLayout, frame_size: tuple[int, int],
                  model: StripModel | StripEnsemble | None = None,
-                 prototypes: Prototypes | None = None, heads: Heads | None = None) -> None:
+                 prototypes: Prototypes | None = None, heads: Heads | None = None,
+                 reuse: bool = False) -> None:
+        """`reuse`: a still camera's reader, frame after frame: strips that did not change
+        keep their outputs (board/reuse.py)."""
         self.model = model or shipped_model()
+        self._reuse = StripReuse(self.model) if reuse else None
         # the strips as this model was trained on them (where its points' strips start)
         layout = replace(layout, base_margin_v=self.model.base_margin_v)
         self.cutter = cached_cutter(corners, layout, frame_size)
@@ -83,7 +88,8 @@ class BoardReader:
         self.cutter_corners = tuple((float(x), float(y)) for x, y in np.asarray(corners))
 
     def predict(self, image: np.ndarray) -> StripPredictions:
-        return self.model.predict(normalise(self.cutter.cut(image)))
+        x = normalise(self.cutter.cut(image))
+        return (self._reuse or self.model).predict(x)
 
     def read(self, image: np.ndarray) -> BoardReading:
         return self.reading_from(self.predict(image))

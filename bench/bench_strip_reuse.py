@@ -1,0 +1,111 @@
+"""A still camera: what reading only the changed strips saves, and that it reads the same.
+
+    python3 bench/bench_strip_reuse.py [--sessions 6] [--repeat 8]
+
+Held-out renderer styles, each session calibrated on its start position (the learned reader
+when the colour reader cannot read it back). Every position frame is then seen `--repeat`
+times with fresh camera noise (sd 2.5, JPEG 85), as a still camera sees a board between
+plays (a play every 8 frames at 5 frames a second is a fast game). The same frames are
+observed, with the dice finder, by an observer that reuses unchanged strips
+(board/reuse.py) and by one that reads every strip every frame (the peer). Prints, per frame
+size: CPU ms per observation (median, one OpenCV thread), strips read per frame, how often
+the two observers' positions differ, each one's per-slot accuracy against the truth, and
+how often each one's position flickers between copies of one still shot.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+
+from nardy_pi.vision.calibrate_board import calibrate_board  # noqa: E402
+from nardy_pi.vision.observe import Observer, default_dice_finder  # noqa: E402
+from nardy_pi.vision.render.randomised import iter_session  # noqa: E402
+from nardy_pi.vision.start_positions import start_board  # noqa: E402
+
+FIRST_SEED = 30_000
+
+
+def noisy(image: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    out = np.clip(image + rng.normal(0, 2.5, image.shape), 0, 255).astype(np.uint8)
+    _ok, buf = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, 85])
+    return cv2.imdecode(buf, cv2.IMREAD_COLOR)
+
+
+def slots_right(obs, truth) -> tuple[int, int]:
+    ok = [obs.points[i] == truth.points[i] for i in range(24) if truth.visible[i]]
+    ok += [obs.bar_white == truth.bar_white, obs.bar_black == truth.bar_black]
+    return sum(ok), len(ok)
+
+
+def run(size: tuple[int, int], sessions: int, frames: int, repeat: int) -> None:
+    board = start_board("backgammon")
+    rng = np.random.default_rng(0)
+    times: dict[bool, list[float]] = {True: [], False: []}
+    right = {True: 0, False: 0}
+    flicker = {True: 0, False: 0}  # position changed from the last copy of the same shot
+    slots = differ = seen = strips = learned = 0
+    for k in range(sessions):
+        shots = list(iter_session(FIRST_SEED + k, frames, "heldout", size, occluder=False))
+        result = calibrate_board(shots[0].image, shots[0].truth.corners, board)
+        if not result.accepted or result.calibration.reader != "learned":
+            continue
+        learned += 1
+        observers = {r: Observer(result.calibration, default_dice_finder(), reuse_strips=r)
+                     for r in (True, False)}
+        for shot in shots[1:]:
+            last: dict = {}
+            for _ in range(repeat):
+                image = noisy(shot.image, rng)
+                got = {}
+                for r, observer in observers.items():
+                    t0 = time.process_time()
+                    got[r] = observer.observe(image).observation
+                    times[r].append(time.process_time() - t0)
+                    right[r] += slots_right(got[r], shot.truth)[0]
+                    flicker[r] += r in last and last[r] != got[r].points
+                    last[r] = got[r].points
+                slots += slots_right(got[True], shot.truth)[1]
+                differ += got[True].points != got[False].points
+                seen += 1
+        reuse = observers[True]._learned_for_size(*size)[2]._reuse
+        strips += reuse.strips_read
+    if not seen:
+        print(f"  {size[0]}x{size[1]}: no session took the learned reader")
+        return
+    a, b = (1000 * statistics.median(times[r]) for r in (True, False))
+    print(f"  {size[0]}x{size[1]}: {learned} learned sessions, {seen} frames")
+    print(f"    ms per observation with dice: reusing strips {a:.1f}, every strip {b:.1f} "
+          f"(ratio {a / b:.2f}); strips read per frame {strips / seen:.1f} of 26")
+    print(f"    positions that differ between the two: {differ} of {seen}; per slot "
+          f"{100 * right[True] / slots:.2f}% reusing, {100 * right[False] / slots:.2f}% every "
+          "strip")
+    copies = seen - seen // repeat
+    print(f"    flicker (the position read changes between copies of one still shot): "
+          f"{flicker[True]} of {copies} reusing, {flicker[False]} every strip")
+
+
+def main() -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--sessions", type=int, default=6)
+    p.add_argument("--frames", type=int, default=4, help="positions per session")
+    p.add_argument("--repeat", type=int, default=8, help="noisy frames per position")
+    args = p.parse_args()
+    cv2.setNumThreads(1)
+    print("still camera, held-out renderer styles, learned reader, dice finder on")
+    for size in ((640, 480), (1280, 960)):
+        run(size, args.sessions, args.frames, args.repeat)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
