@@ -50,14 +50,25 @@ def cached_renders(count: int, seed: int, cache: Path, named: bool = False) -> l
     return samples
 
 
+#: randomised frames are cached in chunks of this many (frame seeds seed + i), so a larger
+#: count keeps the frames of a smaller one and renders only the rest
+RANDOMISED_CHUNK = 500
+
+
 def cached_randomised(count: int, seed: int, cache: Path) -> list[Sample]:
-    """Frames of the domain-randomised renderer's train split, kept on disk between runs."""
-    path = cache / f"randomised_train_{count}_{seed}_u{DIE_SIDE_UNITS}.pkl"
-    if path.exists():
-        return pickle.loads(path.read_bytes())
-    samples = [shrunk(s) for s in randomised_samples(count, seed)]
-    cache.mkdir(parents=True, exist_ok=True)
-    path.write_bytes(pickle.dumps(samples))
+    """Frames of the domain-randomised renderer's train split (frame seeds seed ..
+    seed + count - 1), kept on disk between runs."""
+    samples: list[Sample] = []
+    for start in range(0, count, RANDOMISED_CHUNK):
+        n = min(RANDOMISED_CHUNK, count - start)
+        path = cache / f"randomised_train_{n}_{seed + start}_u{DIE_SIDE_UNITS}.pkl"
+        if path.exists():
+            samples += pickle.loads(path.read_bytes())
+            continue
+        chunk = [shrunk(s) for s in randomised_samples(n, seed + start)]
+        cache.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(pickle.dumps(chunk))
+        samples += chunk
     return samples
 
 
