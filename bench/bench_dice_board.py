@@ -109,6 +109,7 @@ from train_dice_net import (  # noqa: E402
     DEFAULT_CACHE,
     DEFAULT_PHOTOS,
     board_samples,
+    fold_count,
     fold_of,
 )
 
@@ -287,9 +288,9 @@ def bench_board_photos(folder: Path, fold_nets: list, shipped) -> None:
           f"{sum(len(s.things) for s in samples)} boxed dice "
           f"({'hand labels' if labelled else 'upstream boxes only: no values'})")
     finders = (
-        ("learned, held out (2 folds grouped by board)",
-         lambda s: find_board_dice(s.image, s.die_px, fold_nets[fold_of(s.group)],
-                                   _view(s)).dice),
+        (f"learned, held out ({len(fold_nets)} folds grouped by board)",
+         lambda s: find_board_dice(s.image, s.die_px,
+                                   fold_nets[fold_of(s.group, len(fold_nets))], _view(s)).dice),
         ("learned, shipped model (saw them: optimistic)",
          lambda s: find_board_dice(s.image, s.die_px, shipped, _view(s)).dice),
         ("old finder (plain-table reader, sized by the board)", _old_finder_dice),
@@ -346,10 +347,10 @@ def bench_dice_photos(folder: Path, fold_nets: list) -> None:
         print(f"== real dice photos: none in {folder}")
         return
     print(f"== real dice photos (learned check, die size from the labels): {len(samples)} "
-          f"photos, {sum(len(s.things) for s in samples)} dice, 2 grouped folds")
+          f"photos, {sum(len(s.things) for s in samples)} dice, {len(fold_nets)} grouped folds")
     right = total = phantoms = found_n = 0
     for s in samples:
-        nets = fold_nets[fold_of(s.group)]
+        nets = fold_nets[fold_of(s.group, len(fold_nets))]
         found = find_board_dice(s.image, s.die_px, nets).dice
         matched, ph, pairs = _match(s.things, found, s.die_px)
         total += len(s.things)
@@ -408,12 +409,13 @@ def main() -> int:
     bench_randomised(args.heldout_scenes, (1280, 960))
     bench_renders(args.scenes, args.seed)
     folds = []
-    for k in (0, 1):
+    count = fold_count(args.folds_from)
+    for k in range(count):
         heat = args.folds_from / f"fold{k}_heat.onnx"
         check = args.folds_from / f"fold{k}_check.onnx"
         if heat.exists() and check.exists():
             folds.append(load_nets(heat, check))
-    if len(folds) < 2:
+    if len(folds) < count:
         print(f"== real photos: no fold models in {args.folds_from}: run "
               "bench/train_dice_net.py --folds")
     else:

@@ -1,7 +1,7 @@
 """Train the learned dice models (proposal + check nets) and ship them as ONNX.
 
     nice -n 10 python3 bench/train_dice_net.py [--renders 500] [--seed 0] [--write]
-        [--photos DIR] [--boards DIR] [--cache DIR] [--folds [--fold K]]
+        [--photos DIR] [--boards DIR] [--cache DIR] [--folds [--fold-count N] [--fold K]]
 
 Needs the `[train]` extra (CPU PyTorch, onnx). Seeded, one thread; the defaults reproduce the
 shipped models (about 10 minutes on a loaded machine once the renders are cached; rendering
@@ -15,6 +15,7 @@ photos and the real board photos' boxed dice (when ../shared/data is present).
 from __future__ import annotations
 
 import argparse
+import json
 import pickle
 import sys
 import time
@@ -72,9 +73,17 @@ def cached_randomised(count: int, seed: int, cache: Path) -> list[Sample]:
     return samples
 
 
-def fold_of(group: str) -> int:
-    """Which of two grouped folds a photo's scene falls in (stable across runs)."""
-    return sum(map(ord, group)) % 2
+def fold_of(group: str, count: int = 2) -> int:
+    """Which of `count` grouped folds a photo's scene falls in (stable across runs)."""
+    return sum(map(ord, group)) % count
+
+
+def fold_count(folder: Path) -> int:
+    """How many fold models `--folds` left in `folder` (folds.json; 2 without it)."""
+    manifest = folder / "folds.json"
+    if not manifest.is_file():
+        return 2
+    return int(json.loads(manifest.read_text())["folds"])
 
 
 def board_samples(boards: Path) -> list[Sample]:
@@ -115,11 +124,17 @@ def main() -> int:
                         "(default: the cache)")
     parser.add_argument("--write", action="store_true", help="store the ONNX models")
     parser.add_argument("--folds", action="store_true",
-                        help="instead: two fold models for bench/bench_dice_board.py, each "
-                        "without one half of the real photos, grouped by board / scene")
-    parser.add_argument("--fold", type=int, choices=(0, 1),
-                        help="with --folds: only this fold (run the two side by side)")
+                        help="instead: fold models for bench/bench_dice_board.py, each "
+                        "without one fold's real photos, grouped by board / scene")
+    parser.add_argument("--fold-count", type=int, default=2,
+                        help="with --folds: how many folds (grouped by board / scene)")
+    parser.add_argument("--fold", type=int,
+                        help="with --folds: only this fold (run several side by side)")
     args = parser.parse_args()
+    if args.fold_count < 2:
+        parser.error("--fold-count must be 2 or more")
+    if args.fold is not None and not 0 <= args.fold < args.fold_count:
+        parser.error(f"--fold must be 0..{args.fold_count - 1}")
     args.out = args.out or args.cache
     try:
         from nardy_pi.vision.dice_training_net import CHECK_WIDTHS, export_onnx, train_nets
@@ -138,8 +153,10 @@ def main() -> int:
     print(f"{len(renders)} renders, {len(dice)} dice photos, {len(board)} board photo copies "
           f"({time.perf_counter() - t0:.0f} s to load)")
     if args.folds:  # each fold model never sees the real photos of its fold
-        for k in (0, 1) if args.fold is None else (args.fold,):
-            kept = [s for s in [*dice, *board] if fold_of(s.group) != k]
+        args.out.mkdir(parents=True, exist_ok=True)
+        (args.out / "folds.json").write_text(json.dumps({"folds": args.fold_count}) + "\n")
+        for k in range(args.fold_count) if args.fold is None else (args.fold,):
+            kept = [s for s in [*dice, *board] if fold_of(s.group, args.fold_count) != k]
             heat, check = train_nets([*renders, *kept], args.seed + 10 * (k + 1),
                                      args.heat_steps, args.check_epochs, args.check_widths)
             export_onnx(heat, check, args.out / f"fold{k}_heat.onnx",

@@ -287,3 +287,29 @@ def test_colour_needs_a_base_to_fine_tune(capsys) -> None:
         main(["--colour"])
     assert stop.value.code == 2
     assert "give the base with --init" in capsys.readouterr().err
+
+
+def test_a_training_set_keeps_a_share_of_empty_strips_as_drawn_over_all_parts() -> None:
+    from nardy_pi.vision.train.board_reader import finish
+    from nardy_pi.vision.train.strip_data import StripSet
+
+    rng = np.random.default_rng(1)
+
+    def part(n: int) -> StripSet:
+        return StripSet(rng.random((n, 4, 8, 4)).astype(np.float16), rng.integers(0, 3, n),
+                        rng.integers(-1, 2, n), (rng.random(n) < 0.2).astype(np.float32),
+                        rng.random(n).astype(np.float32), rng.integers(0, 5, n))
+
+    parts = [part(50), part(0), part(30)]
+    got = finish(parts, np.random.default_rng(7), 0.5)
+    # The same selection as one draw over the concatenation (how the shipped models' data
+    # was made before the parts were filtered one by one).
+    whole = [np.concatenate([getattr(p, f) for p in parts])
+             for f in ("x", "count", "colour", "occluded", "count_weight", "group")]
+    empty = (whole[1] == 0) & (whole[3] == 0)
+    keep = ~empty | (np.random.default_rng(7).random(80) < 0.5)
+    assert 0 < (~keep).sum() < empty.sum()
+    for name, values in zip(("x", "count", "colour", "occluded", "count_weight", "group"),
+                            whole, strict=True):
+        np.testing.assert_array_equal(getattr(got, name), values[keep])
+    assert len(StripSet.concat([])) == 0

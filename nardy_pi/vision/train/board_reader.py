@@ -109,14 +109,14 @@ def photo_part(args: argparse.Namespace, rng: np.random.Generator, hold_fold: in
 
 
 def finish(parts, rng: np.random.Generator, empty_share: float):
+    """The parts as one training set, with `empty_share` of the empty, clear strips kept
+    (the same draws, part after part, as over their concatenation)."""
     from nardy_pi.vision.train.strip_data import StripSet
 
-    data = StripSet.concat(parts)
     # Empty points are most strips; a share of them teaches all there is to learn.
-    empty = (data.count == 0) & (data.occluded == 0)
-    keep = ~empty | (rng.random(len(data)) < empty_share)
-    return StripSet(*(getattr(data, f)[keep] for f in ("x", "count", "colour", "occluded",
-                                                        "count_weight", "group")))
+    keeps = [~((p.count == 0) & (p.occluded == 0)) | (rng.random(len(p)) < empty_share)
+             for p in parts]
+    return StripSet.concat(parts, keeps)
 
 
 def build_data(args: argparse.Namespace):

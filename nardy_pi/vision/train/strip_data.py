@@ -68,9 +68,26 @@ class StripSet:
             return StripSet(*(data[f] for f in _FIELDS))
 
     @staticmethod
-    def concat(parts: list[StripSet]) -> StripSet:
-        parts = [p for p in parts if len(p)] or [StripSet.empty()]
-        return StripSet(*(np.concatenate([getattr(p, f) for p in parts]) for f in _FIELDS))
+    def concat(parts: list[StripSet], keeps: list[np.ndarray] | None = None) -> StripSet:
+        """The parts one after the other; with `keeps` (a bool mask per part), only the
+        strips kept, written straight into the result (a base's strips fill gigabytes: no
+        concatenated copy is made before the selection)."""
+        if keeps is None:
+            keeps = [np.ones(len(p), bool) for p in parts]
+        pairs = [(p, k) for p, k in zip(parts, keeps, strict=True) if k.any()]
+        total = sum(int(k.sum()) for _, k in pairs)
+        template = pairs[0][0] if pairs else StripSet.empty()
+        out = StripSet(*(np.empty((total, *getattr(template, f).shape[1:]),
+                                  getattr(template, f).dtype) for f in _FIELDS))
+        at = 0
+        for part, keep in pairs:
+            n = int(keep.sum())
+            whole = bool(keep.all())
+            for f in _FIELDS:
+                values = getattr(part, f)
+                getattr(out, f)[at:at + n] = values if whole else values[keep]
+            at += n
+        return out
 
 
 def shake(image: np.ndarray, rng: np.random.Generator) -> np.ndarray:
