@@ -313,3 +313,19 @@ def test_a_training_set_keeps_a_share_of_empty_strips_as_drawn_over_all_parts() 
                             whole, strict=True):
         np.testing.assert_array_equal(getattr(got, name), values[keep])
     assert len(StripSet.concat([])) == 0
+
+
+def test_strips_written_as_they_come_equal_the_pieces_joined() -> None:
+    from nardy_pi.vision.train.render_frames import classic_frames
+    from nardy_pi.vision.train.strip_data import collect
+
+    def strips(frame_count: int | None):
+        return collect(classic_frames(3, 5), np.random.default_rng(2), copies=2,
+                       frame_count=frame_count)
+
+    joined = strips(None)
+    for count in (3, 2, 10):  # exact, too few (the rest joined after), more than come
+        written = strips(count)
+        for name in ("x", "count", "colour", "occluded", "count_weight", "group"):
+            np.testing.assert_array_equal(getattr(written, name), getattr(joined, name))
+    assert len(joined) > 100

@@ -83,7 +83,8 @@ def render_part(args: argparse.Namespace, rng: np.random.Generator):
     if cache is not None and cache.exists():
         return StripSet.load(cache)
     part = collect(_frames(args), rng, copies=args.copies, jitter=args.jitter,
-                   margin=args.base_margin, edge_cuts=args.edge_cut)
+                   margin=args.base_margin, edge_cuts=args.edge_cut,
+                   frame_count=args.classic + args.randomised)
     if cache is not None:
         part.save(cache)
     return part

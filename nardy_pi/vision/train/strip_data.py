@@ -216,14 +216,44 @@ def strips_of(frame: Frame, rng: np.random.Generator | None, group: int,
 
 def collect(frames: Iterator[tuple[Frame, int]], rng: np.random.Generator,
             copies: int = 1, jitter: float = CORNER_JITTER, margin: float = 0.0,
-            edge_cuts: float = 0.0) -> StripSet:
+            edge_cuts: float = 0.0, frame_count: int | None = None) -> StripSet:
     """Strips of every frame, `copies` shaken versions each (the first one unshaken when
-    copies > 1, so plain frames are seen too); `margin`, `edge_cuts` as in `strips_of`."""
+    copies > 1, so plain frames are seen too); `margin`, `edge_cuts` as in `strips_of`.
+    `frame_count`, when known, lets the strips be written into one array as they come (a
+    base's renders fill gigabytes: no list of pieces beside their concatenation)."""
+    grown = _Growing(frame_count * copies * SLOTS) if frame_count else None
     parts = []
     for n, (frame, group) in enumerate(frames, start=1):
         if n % 100 == 0:
             print(f"  {n} frames", flush=True)
         for k in range(copies):
-            parts.append(strips_of(frame, None if (k == 0 and copies > 1) else rng, group,
-                                   jitter, margin, edge_cuts))
-    return StripSet.concat(parts)
+            part = strips_of(frame, None if (k == 0 and copies > 1) else rng, group, jitter,
+                             margin, edge_cuts)
+            if grown is not None and grown.fits(part):
+                grown.add(part)
+            else:
+                parts.append(part)
+    if grown is None:
+        return StripSet.concat(parts)
+    return StripSet.concat([grown.done(), *parts]) if parts else grown.done()
+
+
+class _Growing:
+    """A StripSet written into arrays allocated once for `capacity` strips."""
+
+    def __init__(self, capacity: int) -> None:
+        self.data = StripSet(*(np.empty((capacity, *getattr(StripSet.empty(), f).shape[1:]),
+                                        getattr(StripSet.empty(), f).dtype) for f in _FIELDS))
+        self.n = 0
+
+    def fits(self, part: StripSet) -> bool:
+        return self.n + len(part) <= len(self.data)
+
+    def add(self, part: StripSet) -> None:
+        for f in _FIELDS:
+            getattr(self.data, f)[self.n:self.n + len(part)] = getattr(part, f)
+        self.n += len(part)
+
+    def done(self) -> StripSet:
+        """The strips written (views: the unused tail is never copied)."""
+        return StripSet(*(getattr(self.data, f)[:self.n] for f in _FIELDS))
