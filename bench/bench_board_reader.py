@@ -136,6 +136,16 @@ camera's without, read such points right more often than not):
   270 -> 284; of the 30 it counts as hidden, 2 are now read, both right; calibrated on the
   start (bench_calibrated_reader, 20 x 10): 93.0% -> 93.3% per slot, frames exact 23.2% ->
   24.4%, acceptance and occlusion unchanged.
+Twice the distinct renders, 2026-12-06, not adopted (the first model's base from 1600 classic
+and 5600 randomised frames, one shaken copy each, instead of 800 and 2800 with two; the same
+number of strips, steps and photo fine-tune; fold models retrained): real photos held out by
+board, the first model alone 90.2% -> 90.6% per slot, images exact 76 -> 68; the pair 91.9%
+-> 91.7%, 85 -> 78 exact (five placements 92.0%, 79); held-out renders (30 frames) the first
+model alone 95.5% -> 95.8%, the pair 96.0% both. More render variety no longer reaches the
+photos. Where the pair errs today (151 photos, 295 wrong slots): single checkers read empty
+70, stacks of two or more read empty 23, counts off by one 73 (8 of them on stacks of 5+),
+off by more 16, phantoms 47, colour 51 (17 with the count wrong too), the bar 15; image012
+alone 79 (checkers cut by the picture's edge).
 """
 
 from __future__ import annotations
