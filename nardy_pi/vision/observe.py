@@ -25,6 +25,7 @@ from nardy_pi.vision.lighting import correct, gain_map
 from nardy_pi.vision.occlusion import expected_labels, occlusion_mask
 from nardy_pi.vision.rectify import RASTER_X0, RASTER_Y0, Raster, rectify
 from nardy_pi.vision.roll import judge_roll
+from nardy_pi.vision.still import StillFrames
 from nardy_pi.vision.types import DieOnBoard, DieReading, Observation
 
 if TYPE_CHECKING:
@@ -76,12 +77,15 @@ class Observer:
     """Holds what one calibration precomputes (lighting map, lookup table, grids)."""
 
     def __init__(self, calibration: Calibration, dice_finder: DiceFinder | None = None,
-                 accepted_dice_counts: tuple[int, ...] = (2,), reuse_strips: bool = True
+                 accepted_dice_counts: tuple[int, ...] = (2,), reuse_unchanged: bool = True
                  ) -> None:
-        """`reuse_strips`: the learned reader reads again only the strips that changed since
-        the frame it last read them in (board/reuse.py; off: every strip, every frame)."""
+        """`reuse_unchanged`: a still camera's frames are not searched for dice again while
+        nothing in them changes (vision/still.py), and the learned reader reads again only
+        the strips that changed (board/reuse.py); off: everything, every frame."""
         self.cal = calibration
-        self.reuse_strips = reuse_strips
+        self.reuse_unchanged = reuse_unchanged
+        self._still = StillFrames() if reuse_unchanged else None
+        self._dice_seen: tuple | None = None  # the last search's dice, cube and hidden pixels
         self.dice_finder = dice_finder
         self.accepted = accepted_dice_counts
         self._cache: dict[tuple[int, int], tuple] = {}
@@ -190,7 +194,7 @@ class Observer:
             heads = self.confirmed.heads if taught else learned.heads  # type: ignore[union-attr]
             reader = BoardReader(corners, learned.layout, (width, height),
                                  prototypes=learned.prototypes, heads=heads,
-                                 reuse=self.reuse_strips)
+                                 reuse=self.reuse_unchanged)
             self._cache[key] = (h, probe.valid, reader)
         return self._cache[key]
 
@@ -233,7 +237,18 @@ class Observer:
     def _dice_and_cube(self, image: np.ndarray, h: np.ndarray, h_inv: np.ndarray,
                        shape: tuple[int, int]) -> tuple[list[DieReading], CubeFound | None,
                                                         np.ndarray]:
-        """Dice (sized like dice on this board), the cube, and the raster pixels they hide."""
+        """Dice (sized like dice on this board), the cube, and the raster pixels they hide;
+        a still frame keeps the last search's (vision/still.py)."""
+        if self._still is not None:
+            if self._still.changed(image) or self._dice_seen is None:
+                self._dice_seen = self._search_dice(image, h, h_inv, shape)
+            readings, cube, hidden = self._dice_seen
+            return list(readings), cube, hidden.copy()
+        return self._search_dice(image, h, h_inv, shape)
+
+    def _search_dice(self, image: np.ndarray, h: np.ndarray, h_inv: np.ndarray,
+                     shape: tuple[int, int]) -> tuple[list[DieReading], CubeFound | None,
+                                                      np.ndarray]:
         cube: CubeFound | None
         if getattr(self.dice_finder, "uses_board", False):
             found = self.dice_finder(image, h)  # type: ignore[call-arg]

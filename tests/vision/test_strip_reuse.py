@@ -114,7 +114,7 @@ def test_the_camera_loop_reuses_strips_and_observes_what_a_fresh_reader_reads() 
     assert result.accepted and result.calibration.reader == "learned"
     observer = Observer(result.calibration)
     seq = [start, _noisy(start, 2.0, 1), moved, _noisy(moved, 2.0, 2), _noisy(moved, 2.0, 3)]
-    every = Observer(result.calibration, reuse_strips=False)
+    every = Observer(result.calibration, reuse_unchanged=False)
     seen = [observer.observe(image).observation for image in seq]
     fresh = [every.observe(image).observation for image in seq]
     assert [o.points for o in seen] == [o.points for o in fresh]

@@ -1,24 +1,31 @@
-"""A still camera: what reading only the changed strips saves, and that it reads the same.
+"""A still camera: what reusing unchanged work saves, and that it reads the same.
 
-    python3 bench/bench_strip_reuse.py [--sessions 6] [--repeat 8]
+    python3 bench/bench_still_camera.py [--sessions 6] [--repeat 8]
 
 Held-out renderer styles, each session calibrated on its start position (the learned reader
 when the colour reader cannot read it back). Every position frame is then seen `--repeat`
 times with fresh camera noise (sd 2.5, JPEG 85), as a still camera sees a board between
 plays (a play every 8 frames at 5 frames a second is a fast game). The same frames are
-observed, with the dice finder, by an observer that reuses unchanged strips
-(board/reuse.py) and by one that reads every strip every frame (the peer). Prints, per frame
-size: CPU ms per observation (median, one OpenCV thread), strips read per frame, how often
-the two observers' positions differ, each one's per-slot accuracy against the truth, and
-how often each one's position flickers between copies of one still shot.
+observed, with the dice finder, by an observer that reuses unchanged work (the dice search of
+a frame that did not change, vision/still.py; the model outputs of strips that did not,
+board/reuse.py) and by one that does everything every frame (the peer). Prints, per frame
+size: CPU ms per observation (median, one OpenCV thread), strips read and dice searches per
+frame, how often the two observers' positions and rolls differ, each one's per-slot accuracy
+and roll verdicts against the truth, and how often each one's position flickers between
+copies of one still shot.
 
-2026-12-06 (6 sessions x 4 positions x 8 copies, one thread, load average about 1):
+Strips alone, 2026-12-06 (6 sessions x 4 positions x 8 copies, one thread, load about 1):
   640x480:  24.3 ms reusing against 31.3 ms every strip (ratio 0.78), 8.1 of 26 strips read a
             frame; per slot 92.84% against 92.91%; flicker 10 against 39 of 140 copies
   1280x960: 32.7 ms against 37.2 ms (0.88), 9.7 strips; per slot 92.83% against 92.87%;
             flicker 19 against 31 of 168
 The 31 of 160 frames whose positions differ at 640x480 are the every-strip reading changing
 its mind on an unsure strip with the noise; reused, the strip keeps the reading it had.
+With the dice search kept for frames that did not change as well (vision/still.py), the same
+run: 640x480 9.6 ms against 30.7 ms (ratio 0.31), 1280x960 16.2 against 38.9 (0.42); dice
+searched 0.12 times a frame (once per position); roll verdicts right 160 / 160 and 176 / 172
+of 160 / 192 frames, reusing / every frame (dice values differ on 3 and 13 frames: the
+every-frame search changing its mind with the noise); positions and flicker as above.
 """
 
 from __future__ import annotations
@@ -34,6 +41,9 @@ import numpy as np
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from bench_dice_board import truth_dict  # noqa: E402
 
 from nardy_pi.vision.calibrate_board import calibrate_board  # noqa: E402
 from nardy_pi.vision.observe import Observer, default_dice_finder  # noqa: E402
@@ -49,6 +59,19 @@ def noisy(image: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     return cv2.imdecode(buf, cv2.IMREAD_COLOR)
 
 
+class CountingFinder:
+    """A dice finder, counting its searches."""
+
+    def __init__(self, finder) -> None:
+        self.finder = finder
+        self.uses_board = getattr(finder, "uses_board", False)
+        self.searches = 0
+
+    def __call__(self, *args, **kwargs):
+        self.searches += 1
+        return self.finder(*args, **kwargs)
+
+
 def slots_right(obs, truth) -> tuple[int, int]:
     ok = [obs.points[i] == truth.points[i] for i in range(24) if truth.visible[i]]
     ok += [obs.bar_white == truth.bar_white, obs.bar_black == truth.bar_black]
@@ -61,16 +84,19 @@ def run(size: tuple[int, int], sessions: int, frames: int, repeat: int) -> None:
     times: dict[bool, list[float]] = {True: [], False: []}
     right = {True: 0, False: 0}
     flicker = {True: 0, False: 0}  # position changed from the last copy of the same shot
-    slots = differ = seen = strips = learned = 0
+    verdicts = {True: 0, False: 0}  # roll verdict (valid or not) right
+    slots = differ = seen = strips = learned = searches = rolls = values = 0
     for k in range(sessions):
         shots = list(iter_session(FIRST_SEED + k, frames, "heldout", size, occluder=False))
         result = calibrate_board(shots[0].image, shots[0].truth.corners, board)
         if not result.accepted or result.calibration.reader != "learned":
             continue
         learned += 1
-        observers = {r: Observer(result.calibration, default_dice_finder(), reuse_strips=r)
+        finders = {r: CountingFinder(default_dice_finder()) for r in (True, False)}
+        observers = {r: Observer(result.calibration, finders[r], reuse_unchanged=r)
                      for r in (True, False)}
         for shot in shots[1:]:
+            truth = truth_dict(shot.truth)
             last: dict = {}
             for _ in range(repeat):
                 image = noisy(shot.image, rng)
@@ -80,23 +106,32 @@ def run(size: tuple[int, int], sessions: int, frames: int, repeat: int) -> None:
                     got[r] = observer.observe(image).observation
                     times[r].append(time.process_time() - t0)
                     right[r] += slots_right(got[r], shot.truth)[0]
+                    verdicts[r] += got[r].roll.valid == truth["roll"]["valid"]
                     flicker[r] += r in last and last[r] != got[r].points
                     last[r] = got[r].points
                 slots += slots_right(got[True], shot.truth)[1]
                 differ += got[True].points != got[False].points
+                rolls += got[True].roll != got[False].roll
+                values += ([d.value for d in got[True].dice]
+                           != [d.value for d in got[False].dice])
                 seen += 1
         reuse = observers[True]._learned_for_size(*size)[2]._reuse
         strips += reuse.strips_read
+        searches += finders[True].searches
     if not seen:
         print(f"  {size[0]}x{size[1]}: no session took the learned reader")
         return
     a, b = (1000 * statistics.median(times[r]) for r in (True, False))
     print(f"  {size[0]}x{size[1]}: {learned} learned sessions, {seen} frames")
-    print(f"    ms per observation with dice: reusing strips {a:.1f}, every strip {b:.1f} "
-          f"(ratio {a / b:.2f}); strips read per frame {strips / seen:.1f} of 26")
+    print(f"    ms per observation with dice: reusing {a:.1f}, everything every frame {b:.1f} "
+          f"(ratio {a / b:.2f}); strips read per frame {strips / seen:.1f} of 26, dice "
+          f"searches {searches / seen:.2f}")
     print(f"    positions that differ between the two: {differ} of {seen}; per slot "
           f"{100 * right[True] / slots:.2f}% reusing, {100 * right[False] / slots:.2f}% every "
           "strip")
+    print(f"    roll verdicts that differ between the two: {rolls} of {seen}; dice values "
+          f"that differ: {values}; verdicts right {verdicts[True]} reusing, {verdicts[False]} "
+          "every frame")
     copies = seen - seen // repeat
     print(f"    flicker (the position read changes between copies of one still shot): "
           f"{flicker[True]} of {copies} reusing, {flicker[False]} every strip")
