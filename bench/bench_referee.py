@@ -87,7 +87,7 @@ def loop_fps(seconds: float) -> tuple[float, float, list[float]]:
     from nardy_pi.app.wiring import build
     from nardy_pi.config import Config
 
-    running = build(Config(), web=False)
+    running = build(Config(), web=None)  # no page: the loop alone
     observe_times: list[float] = []
     inner = running.loop.observe
 
