@@ -84,8 +84,3 @@ class StripReuse:
         pred = StripPredictions(*merged)
         self._last = _Read(kept, pred)
         return pred
-
-    def forget(self) -> None:
-        """Read every strip afresh next time."""
-        self._last = None
-        self._frames = 0

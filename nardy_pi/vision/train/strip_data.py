@@ -242,8 +242,9 @@ class _Growing:
     """A StripSet written into arrays allocated once for `capacity` strips."""
 
     def __init__(self, capacity: int) -> None:
-        self.data = StripSet(*(np.empty((capacity, *getattr(StripSet.empty(), f).shape[1:]),
-                                        getattr(StripSet.empty(), f).dtype) for f in _FIELDS))
+        shape = StripSet.empty()  # each field's per-strip shape and dtype
+        self.data = StripSet(*(np.empty((capacity, *getattr(shape, f).shape[1:]),
+                                        getattr(shape, f).dtype) for f in _FIELDS))
         self.n = 0
 
     def fits(self, part: StripSet) -> bool:
