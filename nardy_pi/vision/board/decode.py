@@ -67,21 +67,25 @@ def _shift_index() -> tuple[np.ndarray, np.ndarray]:
 
 
 _ROWS, _COLS = _shift_index()
+#: the same gather into the flattened padded table (one `take` instead of 2-D fancy indexing:
+#: half the decode's time, once per camera frame)
+_FLAT = _ROWS * (2 * MAX + 1) + _COLS
 
 
 def decode(probs: np.ndarray, seen: np.ndarray) -> Decoded:
     """`probs`: SLOTS x 31; `seen`: SLOTS bool."""
     logp = np.log(np.maximum(probs, _FLOOR))
     padded = np.full((2 * MAX + 1, 2 * MAX + 1), -np.inf)
+    flat = padded.ravel()  # a view: writes to dp show through
     dp = padded[MAX:, MAX:]
     dp[0, 0] = 0.0
     choice = np.zeros((SLOTS, MAX + 1, MAX + 1), np.int8)
     for s in range(SLOTS):
         if not seen[s]:
             continue
-        cand = padded[_ROWS, _COLS] + logp[s][:, None, None]  # 31 x 16 x 16
+        cand = flat.take(_FLAT) + logp[s][:, None, None]  # 31 x 16 x 16
         arg = cand.argmax(axis=0)
-        dp[:] = np.take_along_axis(cand, arg[None], axis=0)[0]
+        dp[:] = cand.max(axis=0)
         choice[s] = VALUES[arg]
     cost = 0.0 if not seen.all() else MISSING_COST
     missing = (MAX - np.arange(MAX + 1))
