@@ -8,11 +8,11 @@
    dice values, roll verdicts (valid or not), each reason's recall and precision, cube value
    and position. When the randomised renderer is installed, its held-out styles too.
 2. Real board photos (../shared/data/board-photos): boxed dice found and values readable by
-   eye read right, 2 folds grouped by board: each photo is read by the fold model
-   (bench/train_dice_net.py --folds) that never saw its board; the shipped model is shown too
-   (it saw them: optimistic).
+   eye read right, in folds grouped by board (two unless train_dice_net.py --fold-count said
+   more): each photo is read by the fold model (bench/train_dice_net.py --folds) that never
+   saw its board; the shipped model is shown too (it saw them: optimistic).
 3. Real dice photos: per-die accuracy and phantoms of the learned check with the die size from
-   the labels, 2 grouped folds (photos of one scene stay in one fold).
+   the labels, the same grouped folds (photos of one scene stay in one fold).
 4. Speed: milliseconds per 640x480 observation spent on dice (finder + cube) with the learned
    finder and with the old plain-table finder as the peer, and the whole observation.
 Targets (issue 10): values >= 98%, verdicts >= 95%, each reason recall >= 90% / precision
