@@ -90,9 +90,12 @@ def _band(raster: ClassifiedRaster, strip: g.Strip, half: float, length: float) 
                 take(raster.hidden))
 
 
-def _row_share(mask: np.ndarray, ignore: np.ndarray) -> np.ndarray:
-    """Share of each row's visible pixels in `mask`. A row hidden (by a die) takes the larger
-    of its nearest visible neighbours: a die resting on a stack must not split it in two."""
+def _row_share(mask: np.ndarray, ignore: np.ndarray, base_rows: int = 0) -> np.ndarray:
+    """Share of each row's visible pixels in `mask`. A row hidden (by a die) takes the smaller
+    of its nearest visible neighbours: a die resting on a stack must not split it in two, and
+    a die just past a stack's end must not lengthen it (a top checker the die hides, whose rim
+    frames it, is added back by _hidden_top). A die within `base_rows` of the base takes the
+    larger: it rests on the first checker, and only the frame's edge shows before it."""
     seen = (~ignore).sum(axis=1)
     known = seen >= max(1, 0.5 * mask.shape[1])
     share = (mask & ~ignore).sum(axis=1) / np.maximum(seen, 1)
@@ -101,9 +104,13 @@ def _row_share(mask: np.ndarray, ignore: np.ndarray) -> np.ndarray:
     idx = np.arange(len(share))
     prev_idx = np.maximum.accumulate(np.where(known, idx, -1))
     next_idx = np.minimum.accumulate(np.where(known, idx, len(idx))[::-1])[::-1]
-    prev = np.where(prev_idx >= 0, share[np.clip(prev_idx, 0, None)], 0.0)
-    nxt = np.where(next_idx < len(idx), share[np.clip(next_idx, None, len(idx) - 1)], 0.0)
-    return np.where(known, share, np.maximum(prev, nxt))
+    prev = share[np.clip(prev_idx, 0, None)]
+    nxt = share[np.clip(next_idx, None, len(idx) - 1)]
+    # A die at the band's start or end has one neighbour only: that one decides.
+    prev = np.where(prev_idx >= 0, prev, nxt)
+    nxt = np.where(next_idx < len(idx), nxt, prev)
+    fill = np.where(prev_idx < base_rows, np.maximum(prev, nxt), np.minimum(prev, nxt))
+    return np.where(known, share, fill)
 
 
 def _extent(occ: np.ndarray, scale: float) -> float:
@@ -196,15 +203,35 @@ def ring_colour(raster: ClassifiedRaster, x: float, y: float) -> tuple[float, fl
             float((raster.black[r0:r1, c0:c1] & ring).sum() / total))
 
 
+#: share of a die's ring in a checker colour that says the die hides a checker (named styles:
+#: dice on a stack's top checker 0.40-0.72, dice beside a stack's end 0.04-0.11)
+_HIDDEN_TOP_RING = 0.35
+
+
 def _under_die(raster: ClassifiedRaster, strip: g.Strip, dice_spots) -> int:
     """A lone checker fully hidden by a die resting on it: +1 white, -1 black, 0 none."""
     for x, y in dice_spots:
         t = (y - strip.base[1]) * strip.direction[1]
         if abs(x - strip.base[0]) < 0.25 and 0.1 < t < g.CHECKER - 0.1:
             white, black = ring_colour(raster, x, y)
-            if max(white, black) > 0.5:
+            if max(white, black) > _HIDDEN_TOP_RING:
                 return 1 if white > black else -1
     return 0
+
+
+
+def _hidden_top(raster: ClassifiedRaster, strip: g.Strip, n: int, white: bool,
+                dice_spots) -> bool:
+    """Does a die rest on one more checker just past a row of `n`? Its body hides that
+    checker from the occupied length, but the checker's rim frames the die all round."""
+    slot = n * g.CHECKER
+    for x, y in dice_spots:
+        t = (y - strip.base[1]) * strip.direction[1]
+        if abs(x - strip.base[0]) < 0.25 and slot + 0.1 < t < slot + g.CHECKER - 0.1:
+            share = ring_colour(raster, x, y)[0 if white else 1]
+            if share > _HIDDEN_TOP_RING:
+                return True
+    return False
 
 
 def read_stack(raster: ClassifiedRaster, strip: g.Strip, styles,
@@ -215,7 +242,7 @@ def read_stack(raster: ClassifiedRaster, strip: g.Strip, styles,
     if white.size == 0:
         return StackReading(0, 0.0)
     is_white = (white & ~ignore).sum() >= (black & ~ignore).sum()
-    occ = _row_share(white if is_white else black, ignore)
+    occ = _row_share(white if is_white else black, ignore, round(g.CHECKER / 2 * raster.scale))
     extent = _extent(occ, raster.scale)
     fit = max(1, round(strip.length / g.CHECKER))
     n = round(extent / g.CHECKER)
@@ -227,6 +254,9 @@ def read_stack(raster: ClassifiedRaster, strip: g.Strip, styles,
     if n == 0 and dice_spots:
         lone = _under_die(raster, strip, dice_spots)
         return StackReading(lone, g.CHECKER if lone else 0.0)
+    if 0 < n < fit and dice_spots and _hidden_top(raster, strip, n, is_white, dice_spots):
+        n += 1
+        extent = max(extent, n * g.CHECKER)
     return StackReading(n if is_white else -n, extent)
 
 
@@ -258,10 +288,26 @@ def take_census(raster: ClassifiedRaster, trays: bool, styles,
     )
 
 
-def checker_at(census: Census, x: float, y: float) -> bool:
-    """Is board spot (x, y) on a checker the census found (for dice resting on checkers)?"""
+#: a die on a checker is framed by it: at least this share of its ring in checker colour
+#: (named styles: dice on checkers 0.19-0.82; dice just past a stack read one too long 0.04-0.11)
+_ON_CHECKER_RING = 0.15
+#: how far across a stack a die's centre may lie and still rest on it (a die half over the
+#: rim tips off; the renders' dice on checkers lie within 0.21)
+_ON_CHECKER_ACROSS = 0.35
+
+
+def die_on_checker(census: Census, raster: ClassifiedRaster, x: float, y: float) -> bool:
+    """Does a die at board (x, y) rest on a checker? It lies over a stack the census found,
+    and checker colour frames it: a die just past a stack's end, that the census counted as
+    one more checker, has board all round it."""
+    return (checker_at(census, x, y, across=_ON_CHECKER_ACROSS)
+            and max(ring_colour(raster, x, y)) >= _ON_CHECKER_RING)
+
+
+def checker_at(census: Census, x: float, y: float, across: float = g.CHECKER / 2) -> bool:
+    """Is board spot (x, y) on a checker the census found, within `across` of a stack's line?"""
     def on(strip: g.Strip, reading: StackReading) -> bool:
-        if reading.count == 0 or abs(x - strip.base[0]) > g.CHECKER / 2:
+        if reading.count == 0 or abs(x - strip.base[0]) > across:
             return False
         t = (y - strip.base[1]) * strip.direction[1]
         return 0.0 <= t <= max(reading.extent, _layout_extent(abs(reading.count), strip))

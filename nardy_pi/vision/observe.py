@@ -16,7 +16,7 @@ from nardy_pi.vision.calibration import Calibration
 from nardy_pi.vision.census import (
     Census,
     ClassifiedRaster,
-    checker_at,
+    die_on_checker,
     stack_region,
     take_census,
 )
@@ -160,7 +160,7 @@ class Observer:
         census = take_census(classified, self.cal.trays, self.cal.stack_styles, spots)
         occlusion = self._occlusion(classified, labels, distance, expected, census,
                                     surface & raster.valid, ignore)
-        dice = tuple(_place_die(d, h_inv, census) for d in readings)
+        dice = tuple(_place_die(d, h_inv, census, classified) for d in readings)
         obs = Observation(
             points=tuple(r.count for r in census.points),
             bar_white=census.bar_white.count,
@@ -322,7 +322,8 @@ def _paint_box(mask: np.ndarray, box, h_inv: np.ndarray, scale: float) -> None:
     cv2.fillConvexPoly(mask.view(np.uint8), np.round(px).astype(np.int32), 1)
 
 
-def _place_die(d: DieReading, h_inv: np.ndarray, census: Census) -> DieOnBoard:
+def _place_die(d: DieReading, h_inv: np.ndarray, census: Census,
+               classified: ClassifiedRaster) -> DieOnBoard:
     bx, by = g.apply_homography(h_inv, np.array([d.center]))[0]
     on_board = g.inside_surface(float(bx), float(by))
     return DieOnBoard(
@@ -331,5 +332,5 @@ def _place_die(d: DieReading, h_inv: np.ndarray, census: Census) -> DieOnBoard:
         flat=d.flat,
         on_board=on_board,
         half=g.half_of(float(bx)) if on_board else None,
-        on_checker=on_board and checker_at(census, float(bx), float(by)),
+        on_checker=on_board and die_on_checker(census, classified, float(bx), float(by)),
     )

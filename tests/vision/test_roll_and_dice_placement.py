@@ -110,3 +110,24 @@ def test_a_clear_board_is_not_occluded() -> None:
         image = render_scene(s.style, s.camera, Scene(points=points(p6=5, p13=-5, p19=-15),
                                                       seed=4)).image
         assert not Observer(s.calibration).observe(image).observation.occluded, style
+
+
+def test_a_die_on_a_stacks_top_checker_rests_on_it_and_hides_none() -> None:
+    # Point 6's three checkers are centred at y 10.55, 9.65, 8.75: the die covers the third.
+    scene = Scene(points=points(p6=3, p13=-5),
+                  dice=(DiePlacement(4, 7.5, 8.75, on_checker=True),
+                        DiePlacement(2, 10.0, 5.5)), seed=5)
+    obs = observe_with_drawn_dice(scene)
+    assert [d.on_checker for d in obs.dice] == [True, False]
+    assert obs.roll.reasons == ("on_checker",)
+    assert obs.points == points(p6=3, p13=-5)
+
+
+def test_a_die_just_past_a_stacks_end_is_not_on_it() -> None:
+    # A third of a die's side clear of the third checker's rim: on the point, not the stack.
+    scene = Scene(points=points(p6=3, p13=-5),
+                  dice=(DiePlacement(4, 7.5, 7.95), DiePlacement(2, 10.0, 5.5)), seed=6)
+    obs = observe_with_drawn_dice(scene)
+    assert [d.on_checker for d in obs.dice] == [False, False]
+    assert obs.roll.valid
+    assert obs.points == points(p6=3, p13=-5)
