@@ -211,7 +211,7 @@ class Observer:
         pred = reader.predict(image)
         reading = reader.reading_from(pred)
         obs = observation_from_reading(reading, readings, self.accepted,
-                                       None if cube is None else cube.reading)
+                                       None if cube is None else cube.reading, image=image)
         self._last_learned = None if obs.occluded else (pred.embedding, reading, reader.seen)
         return Seen(obs, None, raster, h, np.zeros(raster.valid.shape, bool),
                     tuple(d.box for d in readings), None if cube is None else cube.box)

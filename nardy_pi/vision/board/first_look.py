@@ -54,14 +54,16 @@ def read_unseen_board(image: np.ndarray, corners, dice_finder: DiceFinder | None
     reading = reader.reading_from(predictions)
     reading = replace(reading, layout=with_measured_length(reading.layout, image, corners))
     found = _find_dice(image, corners, dice_finder)
-    obs = observation_from_reading(reading, found, accepted_dice_counts)
+    obs = observation_from_reading(reading, found, accepted_dice_counts, image=image)
     return FirstLook(obs, reading, tuple(d.box for d in found))
 
 
 def observation_from_reading(reading: BoardReading, found: Sequence[DieReading],
                              accepted_dice_counts: tuple[int, ...] = (2,),
-                             cube: CubeReading | None = None) -> Observation:
-    """A reading and the dice found as board-frame.md §3's object, with §4's confidence."""
+                             cube: CubeReading | None = None,
+                             image: np.ndarray | None = None) -> Observation:
+    """A reading and the dice found as board-frame.md §3's object, with §4's confidence.
+    With the frame's `image`, whether a die rests on a checker is also judged from around it."""
     from nardy_pi.vision.board.adapt import bar_totals
 
     counts = reading.counts
@@ -71,7 +73,7 @@ def observation_from_reading(reading: BoardReading, found: Sequence[DieReading],
     if all(c is not None for c in counts):  # the whole surface seen: the rest is borne off
         off_white = max(CHECKERS - bar_white - sum(c for c in points if c and c > 0), 0)
         off_black = max(CHECKERS - bar_black - sum(-c for c in points if c and c < 0), 0)
-    dice = tuple(_place(d, reading) for d in found)
+    dice = tuple(_place(d, reading, image) for d in found)
     return Observation(
         points=points,  # type: ignore[arg-type]  # None marks a point out of view
         bar_white=bar_white,
@@ -100,7 +102,7 @@ def _find_dice(image: np.ndarray, corners: np.ndarray,
     return list(dice_finder(image))
 
 
-def _place(d: DieReading, reading: BoardReading) -> DieOnBoard:
+def _place(d: DieReading, reading: BoardReading, image: np.ndarray | None) -> DieOnBoard:
     u, v = map_points(np.linalg.inv(reading.h_surface), np.array([d.center]))[0]
     on_board = bool(0.0 <= u <= 1.0 and 0.0 <= v <= 1.0)
     middle = (reading.layout.bar_u0 + reading.layout.bar_u1) / 2
@@ -110,5 +112,5 @@ def _place(d: DieReading, reading: BoardReading) -> DieOnBoard:
         flat=d.flat,
         on_board=on_board,
         half=("left" if u < middle else "right") if on_board else None,
-        on_checker=on_board and reading.checker_at(*d.center),
+        on_checker=on_board and reading.checker_at(*d.center, image=image),
     )

@@ -9,6 +9,7 @@ from typing import NamedTuple
 import numpy as np
 
 from nardy_pi.vision.board.decode import VALUES, decode, signed_distribution
+from nardy_pi.vision.board.die_rest import ring_on_checker
 from nardy_pi.vision.board.heads import Heads
 from nardy_pi.vision.board.layout import SLOTS, STRIP_REACH_V, SurfaceLayout
 from nardy_pi.vision.board.model import (
@@ -54,8 +55,10 @@ class BoardReading:
     def occluded(self) -> bool:
         return bool((self.occluded_prob[self.seen] > OCCLUDED).any())
 
-    def checker_at(self, x: float, y: float) -> bool:
-        """Is image point (x, y) on a checker of a stack this reading found?"""
+    def checker_at(self, x: float, y: float, image: np.ndarray | None = None) -> bool:
+        """Is image point (x, y) on a checker of a stack this reading found? With the image,
+        a die's spot must also be framed by checker colour (board/die_rest.py): the model
+        counts a die just past a stack's end, or alone on the bar, as a checker."""
         u, v = map_points(np.linalg.inv(self.h_surface), np.array([[x, y]]))[0]
         hit = self.layout.slot_at(float(u), float(v))
         if hit is None:
@@ -65,7 +68,13 @@ class BoardReading:
         if not count:
             return False
         diameter = self.layout.point_length_v / 5.0
-        return along <= min(abs(count) * diameter, STRIP_REACH_V) + 0.2 * diameter
+        if along > min(abs(count) * diameter, STRIP_REACH_V) + 0.2 * diameter:
+            return False
+        if image is None:
+            return True
+        ring = ring_on_checker(image, self.layout, self.h_surface, self.counts, slot,
+                               float(u), float(v))
+        return True if ring is None else ring
 
 
 class BoardReader:
