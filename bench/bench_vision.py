@@ -24,6 +24,12 @@ machine's load average was 12-14 on 2 cores, so wall times were 2-3x these):
 The dice finder now drops blobs not sized like a die before hull and pips, rectify no longer
 resizes the whole frame, connected components use Grana's labelling; every Observation of
 400 bench frames (640x480 and 1280x960, all styles, dice, cubes, hands) is unchanged.
+
+Dice on and beside stacks, 2026-12-06 (census.py: a die just past a stack's end no longer
+lengthens it, a die on a stack's top checker counts the checker it hides, on_checker needs
+checker colour around the die; 60 frames a style, 640x480): per slot 99.88% -> 99.91%, exact
+positions 96.6% -> 97.6%, on_checker recall 90.6% -> 91.4%, precision 80.6% -> 88.9%;
+occlusion unchanged.
 """
 
 from __future__ import annotations
