@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 
 from nardy_pi.cli.errors import CliError
 
@@ -173,7 +174,7 @@ def _found_corners(image):
     """Corners without --corners: ArUco markers, then the board finder; or a clear error."""
     import numpy as np
 
-    from nardy_pi.vision.board.find_surface import find_surface
+    from nardy_pi.vision.board.find_surface import TRUSTED_CONFIDENCE, find_surface
 
     found = find_surface(image)
     if found is None:
@@ -181,4 +182,15 @@ def _found_corners(image):
             "could not find the board: no ArUco markers 0-3 and no playing surface found; "
             'give --corners "x,y;x,y;x,y;x,y" (top_left;top_right;bottom_right;bottom_left)'
         )
+    if found.confidence < TRUSTED_CONFIDENCE:
+        raise CliError(
+            "could not find the board: no ArUco markers 0-3, and the likeliest board outline "
+            f"is only a guess (confidence {found.confidence:.2f}, needs {TRUSTED_CONFIDENCE}); "
+            'give --corners "x,y;x,y;x,y;x,y" (top_left;top_right;bottom_right;bottom_left)'
+        )
+    if found.source == "outline":  # stdout stays the contract's; the caveat goes to stderr
+        print(f"corners found from the board's outline (confidence {found.confidence:.2f}): "
+              + "; ".join(f"{x:.0f},{y:.0f}" for x, y in found.corners)
+              + '; if the reading looks wrong, give --corners "x,y;x,y;x,y;x,y"',
+              file=sys.stderr)
     return np.asarray(found.corners, dtype=np.float64)

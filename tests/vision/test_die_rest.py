@@ -67,7 +67,7 @@ def test_a_die_past_a_stacks_end_does_not(along: float) -> None:
     # the model counted the die as a fourth checker: the ring around it is the point
     u, v = _centre_u(6), 1.0 - along * D_V
     image = with_die(drawn_board(), u, v)
-    counts = COUNTS[:5] + (4,) + COUNTS[6:]
+    counts = (*COUNTS[:5], 4, *COUNTS[6:])
     assert ring_on_checker(image, LAYOUT, H_SURFACE, counts, 5, u, v) is False
 
 
@@ -86,7 +86,7 @@ def test_checkers_like_the_board_leave_it_to_the_count() -> None:
 
 
 def test_no_empty_board_in_view_leaves_it_to_the_count() -> None:
-    full = tuple(3 if c == 0 else c for c in COUNTS[:24]) + (0, 0)
+    full = (*tuple(3 if c == 0 else c for c in COUNTS[:24]), 0, 0)
     u, v = _centre_u(6), 1.0 - 3.4 * D_V
     image = with_die(drawn_board(), u, v)
     # the only empty board is on the bar, which a die on a point does not compare with

@@ -109,3 +109,26 @@ def test_real_photos_read_without_calibration() -> None:
           f"(shipped model alone {alone.overall.per_slot:.1%})")
     assert score.overall.per_slot >= 0.88
     assert score.overall.slots_right >= alone.overall.slots_right
+
+
+def _randomised_shot(seed: int, tmp_path) -> str:
+    from nardy_pi.vision.render.randomised import render_random
+
+    shot = render_random(seed, split="heldout", size=(640, 480), occluder=False)
+    path = tmp_path / f"board{seed}.png"
+    cv2.imwrite(str(path), shot.image)
+    return str(path)
+
+
+def test_an_outline_that_is_only_a_guess_is_not_read(tmp_path) -> None:
+    # a held-out render whose likeliest outline scores 0.23: reading it would be a guess
+    line = one_line_error(nardy("analyze", _randomised_shot(10_001, tmp_path), "--json"))
+    assert "could not find the board" in line and "only a guess" in line
+    assert "--corners" in line
+
+
+def test_a_trusted_outline_is_read_and_said_to_be_found(tmp_path) -> None:
+    out = nardy("analyze", _randomised_shot(10_004, tmp_path), "--json")  # outline 0.84
+    assert out.returncode == 0, out.stderr
+    assert len(json.loads(out.stdout)["points"]) == 24  # stdout is the contract alone
+    assert "corners found from the board's outline (confidence 0.8" in out.stderr
