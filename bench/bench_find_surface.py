@@ -1,16 +1,23 @@
-"""How well `find_surface` finds the playing surface on the real photos, and how fast.
+"""How well `find_surface` finds the playing surface on the real photos and held-out renders.
 
-    PYTHONPATH=$PWD python3 bench/bench_find_surface.py [--limit N] [--show]
+    PYTHONPATH=$PWD python3 bench/bench_find_surface.py [--limit N] [--renders 60] [--show]
 
 Success: all four corners within 3% of the surface diagonal (order-free: the finder orders
 corners as the board appears, the labels carry physical corners into turned/mirrored copies).
-Timing at 1280x960, one thread, with the old outline finder (markers.outline_candidates) as the
-peer run in the same script.
+"Trusted" finds are those `analyze` reads without --corners (confidence >= TRUSTED_CONFIDENCE).
+Finders: the classical outline alone (the peer) and the outline with the learned corner finder
+(board/corner_finder.py), the likelier by the point pattern winning. The shipped corner model
+is fine-tuned on every photo, so the photos are scored with the fold models
+(bench/models/surface_folds, made by `python -m nardy_pi.vision.train.surface_corners --lobo`):
+each photo by the model that never saw its board. Held-out renders (randomised renderer,
+split "heldout") use the shipped model. Timing at 1280x960, one thread, with the old outline
+finder (markers.outline_candidates) as the peer run in the same script.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import time
 from collections import defaultdict
@@ -21,11 +28,12 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from nardy_pi.vision.board.find_surface import find_surface
+from nardy_pi.vision.board.find_surface import TRUSTED_CONFIDENCE, find_surface
 from nardy_pi.vision.markers import outline_candidates
 from nardy_pi.vision.train import board_photos as bp
 
 TOLERANCE = 0.03
+FOLDS = Path(__file__).resolve().parent / "models" / "surface_folds"
 
 
 def corner_errors(label: np.ndarray, found: np.ndarray) -> np.ndarray:
@@ -46,35 +54,73 @@ def inside(label: bp.PhotoLabel) -> bool:
     return all(-1 <= x <= w + 1 and -1 <= y <= h + 1 for x, y in label.corners)
 
 
-def evaluate(labels, root: Path):
+def evaluate(labels, root: Path, learned):
+    """Rows (label, per-corner errors or None, confidence) with `learned(label)` giving the
+    corner model to use (False: the outline alone)."""
     rows = []
     for lab in labels:
         image = cv2.imread(str(lab.image_path(root)))
-        found = find_surface(image)
+        found = find_surface(image, learned=learned(lab))
         if found is None:
-            rows.append((lab, None))
+            rows.append((lab, None, 0.0))
             continue
-        rows.append((lab, corner_errors(np.array(lab.corners), np.array(found.corners))))
+        rows.append((lab, corner_errors(np.array(lab.corners), np.array(found.corners)),
+                     found.confidence))
+    return rows
+
+
+def fold_models(folder: Path):
+    """board -> the fold's CornerModel that never saw it; None without fold models."""
+    from nardy_pi.vision.board.corner_finder import CornerModel
+
+    manifest = folder / "folds.json"
+    if not manifest.is_file():
+        return None
+    by_board = {}
+    for k, boards in enumerate(json.loads(manifest.read_text())["folds"]):
+        model = CornerModel(folder / f"fold{k}.onnx")
+        by_board.update({b: model for b in boards})
+    return by_board
+
+
+def renders(n: int, learned) -> list:
+    from nardy_pi.vision.render.randomised import render_random
+
+    rows = []
+    for seed in range(n):
+        shot = render_random(10_000 + seed, split="heldout", size=(1280, 960), occluder=False)
+        found = find_surface(shot.image, learned=learned)
+        err = None if found is None else corner_errors(np.array(shot.truth.corners),
+                                                        np.array(found.corners))
+        rows.append((None, err, 0.0 if found is None else found.confidence))
     return rows
 
 
 def summary(rows, title: str) -> None:
     n = len(rows)
-    ok = [e is not None and e.max() <= TOLERANCE for _, e in rows]
-    errs = [e.mean() for _, e in rows if e is not None]
-    none = sum(e is None for _, e in rows)
-    boards = defaultdict(list)
-    for (lab, _), good in zip(rows, ok, strict=True):
-        boards[lab.board].append(good)
-    board_ok = sum(np.mean(v) >= 0.5 for v in boards.values())
-    print(f"{title}: {sum(ok)}/{n} = {100 * sum(ok) / max(n, 1):.1f}% found within 3%; "
-          f"mean corner error {100 * np.mean(errs):.1f}% of the diagonal "
-          f"(median {100 * np.median(errs):.1f}%); nothing found {none}; "
-          f"boards found in at least half their images {board_ok}/{len(boards)}")
+    if not n:
+        print(f"{title}: none")
+        return
+    ok = [e is not None and e.max() <= TOLERANCE for _, e, _ in rows]
+    errs = [e.mean() for _, e, _ in rows if e is not None]
+    none = sum(e is None for _, e, _ in rows)
+    trusted = [c >= TRUSTED_CONFIDENCE for _, _, c in rows]
+    right_trusted = sum(a and b for a, b in zip(ok, trusted, strict=True))
+    line = (f"{title}: {sum(ok)}/{n} = {100 * sum(ok) / max(n, 1):.1f}% found within 3%; "
+            f"mean corner error {100 * np.mean(errs):.1f}% of the diagonal "
+            f"(median {100 * np.median(errs):.1f}%); nothing found {none}; trusted "
+            f"{sum(trusted)}, of them within 3% {right_trusted}")
+    if rows and rows[0][0] is not None:
+        boards = defaultdict(list)
+        for (lab, _, _), good in zip(rows, ok, strict=True):
+            boards[lab.board].append(good)
+        board_ok = sum(np.mean(v) >= 0.5 for v in boards.values())
+        line += f"; boards found in at least half their images {board_ok}/{len(boards)}"
+    print(line)
 
 
 def timing(root: Path, labels, repeats: int) -> None:
-    lab = next(la for la in labels if "reference" in la.copy)
+    lab = next((la for la in labels if "reference" in la.copy), labels[0])
     image = cv2.resize(cv2.imread(str(lab.image_path(root))), (1280, 960))
     cv2.setNumThreads(1)
 
@@ -86,34 +132,52 @@ def timing(root: Path, labels, repeats: int) -> None:
         return (time.perf_counter() - t) / repeats * 1000
 
     ours = clock(find_surface)
+    alone = clock(lambda im: find_surface(im, learned=False))
     peer = clock(outline_candidates)
-    print(f"speed at 1280x960, one thread: find_surface {ours:.1f} ms "
-          f"(target < 30 ms); old outline_candidates {peer:.1f} ms; ratio {ours / peer:.2f}")
+    print(f"speed at 1280x960, one thread: find_surface {ours:.1f} ms (the outline alone "
+          f"{alone:.1f} ms); old outline_candidates {peer:.1f} ms; ratio {ours / peer:.2f}")
 
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--limit", type=int, default=0, help="only the first N checked images")
+    ap.add_argument("--renders", type=int, default=60, help="held-out renders")
     ap.add_argument("--repeats", type=int, default=10)
+    ap.add_argument("--fold-models", type=Path, default=FOLDS)
     ap.add_argument("--show", action="store_true", help="list every failure")
     args = ap.parse_args()
     try:
         labels = [la for la in bp.load_board_photos() if la.checked]
     except bp.PhotosMissing as e:
         print(e)
-        return 1
+        labels = []
     if args.limit:
         labels = labels[: args.limit]
     root = bp.default_root()
-    rows = evaluate(labels, root)
-    summary(rows, "all checked photos")
-    summary([r for r in rows if inside(r[0])], "surface wholly inside the image")
-    summary([r for r in rows if "reference" in r[0].copy], "reference copies")
-    if args.show:
-        for lab, e in rows:
-            if e is None or e.max() > TOLERANCE:
-                print("  miss", lab.name, "-" if e is None else f"{100 * e.max():.1f}%")
-    timing(root, labels, args.repeats)
+    folds = fold_models(args.fold_models)
+    finders = {"outline alone (peer)": lambda lab: False}
+    if folds is None:
+        print(f"no corner fold models in {args.fold_models}: the learned finder is not scored "
+              "on the photos (it saw them)")
+    else:
+        finders["outline and learned corners (fold models)"] = lambda lab: folds[lab.board]
+    for name, learned in finders.items() if labels else ():
+        rows = evaluate(labels, root, learned)
+        print(f"== real photos, {name}")
+        summary(rows, "all checked photos")
+        summary([r for r in rows if inside(r[0])], "surface wholly inside the image")
+        summary([r for r in rows if "reference" in r[0].copy], "reference copies")
+        if args.show:
+            for lab, e, c in rows:
+                if e is None or e.max() > TOLERANCE:
+                    print("  miss", lab.name, "-" if e is None else f"{100 * e.max():.1f}%",
+                          f"confidence {c:.2f}")
+    if args.renders:
+        print(f"== held-out renders ({args.renders}, 1280x960)")
+        summary(renders(args.renders, False), "outline alone (peer)")
+        summary(renders(args.renders, None), "outline and learned corners (shipped model)")
+    if labels:
+        timing(root, labels, args.repeats)
     return 0
 
 

@@ -184,12 +184,13 @@ def _found_corners(image):
         )
     if found.confidence < TRUSTED_CONFIDENCE:
         raise CliError(
-            "could not find the board: no ArUco markers 0-3, and the likeliest board outline "
+            "could not find the board: no ArUco markers 0-3, and the likeliest playing surface "
             f"is only a guess (confidence {found.confidence:.2f}, needs {TRUSTED_CONFIDENCE}); "
             'give --corners "x,y;x,y;x,y;x,y" (top_left;top_right;bottom_right;bottom_left)'
         )
-    if found.source == "outline":  # stdout stays the contract's; the caveat goes to stderr
-        print(f"corners found from the board's outline (confidence {found.confidence:.2f}): "
+    if found.source != "markers":  # stdout stays the contract's; the caveat goes to stderr
+        print(f"corners found automatically ({found.source}, confidence "
+              f"{found.confidence:.2f}): "
               + "; ".join(f"{x:.0f},{y:.0f}" for x, y in found.corners)
               + '; if the reading looks wrong, give --corners "x,y;x,y;x,y;x,y"',
               file=sys.stderr)

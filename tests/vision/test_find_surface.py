@@ -47,7 +47,7 @@ def test_outline_on_old_renders_finds_the_board_upright():
     for style in STYLES:
         for rotation in (0.0, 6.0, -10.0):
             shot = _render(style, rotation)
-            found = find_surface(shot.image, use_markers=False)
+            found = find_surface(shot.image, use_markers=False, learned=False)
             assert found is not None and found.source == "outline"
             assert found.bar_upright, f"{style} {rotation}: bar read as horizontal"
             ious.append(_iou(found.corners, shot.corners))
@@ -58,7 +58,7 @@ def test_outline_on_old_renders_finds_the_board_upright():
 def test_the_same_board_turned_a_quarter_reads_with_the_bar_across():
     shot = _render("wood", 0.0)
     turned = cv2.rotate(shot.image, cv2.ROTATE_90_CLOCKWISE)
-    found = find_surface(turned, use_markers=False)
+    found = find_surface(turned, use_markers=False, learned=False)
     assert found is not None and not found.bar_upright
 
 
@@ -72,7 +72,8 @@ def test_no_board_means_none(image):
 
 def test_grey_images_are_accepted():
     shot = _render("felt", 6.0)
-    found = find_surface(cv2.cvtColor(shot.image, cv2.COLOR_BGR2GRAY), use_markers=False)
+    found = find_surface(cv2.cvtColor(shot.image, cv2.COLOR_BGR2GRAY), use_markers=False,
+                         learned=False)
     assert found is not None and found.bar_upright
 
 

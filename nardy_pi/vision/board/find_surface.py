@@ -1,11 +1,16 @@
 """Finding the playing surface in an image with no help: ArUco markers, else the board itself.
 
-Classical and fast (a few ms at 1280x960): the image is shrunk, turned so the board's long
-straight edges run along the axes, and the candidate sides are the long straight lines that
-survive a morphological opening (triangles, checkers and grain do not). Every rectangle those
-lines make is scored by what a playing surface looks like: points alternating colour six to a
-half on both long sides (the 24 teeth), and a frame edge along its border. The winner's sides
-are refitted to the line pixels near them, so mild perspective is followed.
+Two finders look at the board itself and the likelier surface wins, by the point pattern
+inside it (the same test for both, so their confidences share one scale): the learned corner
+finder (board/corner_finder.py: a small model places the corners, the sides snap to the edges
+near them) and the classical outline below.
+
+The outline is classical and fast (a few ms at 1280x960): the image is shrunk, turned so the
+board's long straight edges run along the axes, and the candidate sides are the long straight
+lines that survive a morphological opening (triangles, checkers and grain do not). Every
+rectangle those lines make is scored by what a playing surface looks like: points alternating
+colour six to a half on both long sides (the 24 teeth), and a frame edge along its border. The
+winner's sides are refitted to the line pixels near them, so mild perspective is followed.
 
 Corners come back as the board appears (board-frame.md §1): with the bar upright, top_left is
 the image's top-left surface corner; with the bar across the image, the image is read turned a
@@ -41,12 +46,16 @@ TRUSTED_CONFIDENCE = 0.5
 class SurfaceFound:
     corners: g.Corners  # top_left, top_right, bottom_right, bottom_left, image px
     confidence: float  # 0..1
-    source: str  # "markers" or "outline"
+    source: str  # "markers", "learned" or "outline"
     bar_upright: bool  # the bar runs top to bottom in the image
 
 
-def find_surface(image: np.ndarray, use_markers: bool = True) -> SurfaceFound | None:
-    """The playing surface's corners, or None when nothing looks like one."""
+def find_surface(image: np.ndarray, use_markers: bool = True,
+                 learned=None) -> SurfaceFound | None:
+    """The playing surface's corners, or None when nothing looks like one. After ArUco
+    markers, the learned corner finder and the classical outline both look, and the likelier
+    surface (by the point pattern inside it) wins. `learned`: a CornerModel, None for the
+    shipped one, False for the outline alone."""
     if image is None or image.ndim not in (2, 3) or min(image.shape[:2]) < 32:
         return None
     # one shrink serves both searches: markers stay large enough, the outline needs less
@@ -62,6 +71,15 @@ def find_surface(image: np.ndarray, use_markers: bool = True) -> SurfaceFound | 
             return SurfaceFound(corners=tuple((x / first, y / first) for x, y in marked),
                                 confidence=1.0, source="markers", bar_upright=True)
     grey = shrunk if shrunk.ndim == 2 else cv2.cvtColor(shrunk, cv2.COLOR_BGR2GRAY)
+    found = [f for f in (_learned(image, grey, first, learned), _outline(grey, first)) if f]
+    if not found:
+        return None
+    best = max(found, key=lambda f: f.confidence)
+    return best if best.confidence >= MIN_CONFIDENCE else None
+
+
+def _outline(grey: np.ndarray, first: float) -> SurfaceFound | None:
+    """The classical finder on the shrunk grey picture (`first`: its scale)."""
     second = WORK_SIDE / max(grey.shape)
     small = cv2.resize(grey, None, fx=second, fy=second, interpolation=cv2.INTER_AREA)
     scale = first * second
@@ -71,12 +89,66 @@ def find_surface(image: np.ndarray, use_markers: bool = True) -> SurfaceFound | 
     if found is None:
         return None
     quad, conf, upright = found
-    if conf < MIN_CONFIDENCE:
-        return None
     back = cv2.invertAffineTransform(turn)
     pts = np.c_[quad, np.ones(4)] @ back.T / scale
     return SurfaceFound(corners=tuple((float(x), float(y)) for x, y in pts),
                         confidence=float(conf), source="outline", bar_upright=upright)
+
+
+def _learned(image: np.ndarray, grey: np.ndarray, first: float,
+             model) -> SurfaceFound | None:
+    """The learned corner finder (board/corner_finder.py), its sides snapped to the edges;
+    the bar's direction and the confidence come from the same point-pattern test as the
+    outline's, so the two compete on one scale."""
+    from nardy_pi.vision.board.corner_finder import learned_corners
+
+    if model is False:
+        return None
+    got = learned_corners(image, model or None)
+    if got is None:
+        return None
+    quad = got[0] * first  # picture order, clockwise from its top-left
+    if not _plausible(quad, grey.shape):
+        return None
+    best = None
+    for upright in (True, False):
+        ordered = quad if upright else quad[[3, 0, 1, 2]]
+        score = _quad_pattern(grey, ordered)
+        if best is None or score > best[0]:
+            best = (score, ordered, upright)
+    score, ordered, upright = best
+    return SurfaceFound(corners=tuple((float(x) / first, float(y) / first) for x, y in ordered),
+                        confidence=min(1.0, score / 0.4), source="learned", bar_upright=upright)
+
+
+def _plausible(quad: np.ndarray, shape: tuple[int, ...]) -> bool:
+    """A convex quadrilateral at least MIN_SPAN of the picture across, mostly in view."""
+    q = np.float32(quad)
+    if not cv2.isContourConvex(q.reshape(-1, 1, 2)):
+        return False
+    h, w = shape[:2]
+    span = np.ptp(q, axis=0)
+    if span[0] < MIN_SPAN * w and span[1] < MIN_SPAN * h:
+        return False
+    clipped, _ = cv2.intersectConvexConvex(q, np.float32([[0, 0], [w, 0], [w, h], [0, h]]))
+    return clipped >= 0.5 * cv2.contourArea(q)
+
+
+def _quad_pattern(grey: np.ndarray, corners: np.ndarray) -> float:
+    """The point-pattern score (_pattern_score) of the surface the corners give, read
+    upright: top_left, top_right, bottom_right, bottom_left as the board appears."""
+    target = np.float32([[0, 0], [CANON_W - 1, 0], [CANON_W - 1, CANON_H - 1], [0, CANON_H - 1]])
+    m = cv2.getPerspectiveTransform(np.float32(corners), target)
+    patch = cv2.warpPerspective(cv2.blur(grey, (3, 3)), m, (CANON_W, CANON_H),
+                                flags=cv2.INTER_LINEAR,
+                                borderMode=cv2.BORDER_REPLICATE).astype(np.float64)
+    seen = cv2.warpPerspective(np.ones_like(grey), m, (CANON_W, CANON_H),
+                               flags=cv2.INTER_NEAREST) > 0
+    if not seen.any():
+        return 0.0
+    # outside the picture is not board: flat (no teeth), and it counts against the surface
+    patch[~seen] = patch[seen].mean()
+    return _pattern_score(patch) * float(seen.mean())
 
 
 def _dominant_angle(grey: np.ndarray) -> float:
