@@ -74,17 +74,34 @@ def _calibrate_any(image, board, args: argparse.Namespace):
     markers = find_marker_corners(image)
     if markers is not None:
         return attempt(markers), "ArUco markers"
-    for candidate in outline_candidates(image):
+    for candidate, source in _surface_candidates(image, outline_candidates):
         try:
             result = attempt(candidate)
         except ValueError:
             continue
         if result.accepted:
-            return result, "board outline"
+            return result, source
     raise CliError(
         "could not find the board: no ArUco markers 0-3 and no board outline that fits the "
         'position; give --corners "x,y;x,y;x,y;x,y" (top_left;top_right;bottom_right;bottom_left)'
     )
+
+
+def _surface_candidates(image, outline_candidates):
+    """Surfaces to try, likeliest first: the one find_surface chooses (learned corners or
+    outline), also turned half round (which side is whose the known position tells), then
+    every outline candidate."""
+    import numpy as np
+
+    from nardy_pi.vision.board.find_surface import find_surface
+
+    found = find_surface(image, use_markers=False)
+    if found is not None:
+        corners = np.asarray(found.corners, np.float64)
+        yield corners, f"found surface ({found.source})"
+        yield np.roll(corners, 2, axis=0), f"found surface ({found.source}), turned"
+    for candidate in outline_candidates(image):
+        yield candidate, "board outline"
 
 
 def run_calibrate(args: argparse.Namespace) -> int:

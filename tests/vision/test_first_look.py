@@ -135,3 +135,22 @@ def test_a_trusted_surface_is_read_and_said_to_be_found(tmp_path) -> None:
     assert out.returncode == 0, out.stderr
     assert len(json.loads(out.stdout)["points"]) == 24  # stdout is the contract alone
     assert "corners found automatically" in out.stderr
+
+
+def test_calibrate_without_corners_tries_the_found_surface_first(tmp_path) -> None:
+    # a held-out board set whose outline candidates never fit the start position: the
+    # learned corners do, and the position read back accepts them
+    from nardy_pi.vision.render.randomised import render_random
+    from nardy_pi.vision.start_positions import start_board
+
+    board = start_board("backgammon")
+    shot = render_random(20_005, split="heldout", size=(640, 480), occluder=False,
+                         position=board.points, dice="none", cube="none")
+    image = tmp_path / "start.png"
+    cv2.imwrite(str(image), shot.image)
+    out = nardy("calibrate", str(image), "--out", str(tmp_path / "c.json"))
+    assert out.returncode == 0, out.stderr
+    assert "corners (found surface (learned))" in out.stdout
+    found = np.array(json.loads((tmp_path / "c.json").read_text())["corners"])
+    truth = np.asarray(shot.truth.corners)
+    assert np.abs(found - truth).max() < 0.03 * np.linalg.norm(truth[2] - truth[0])
