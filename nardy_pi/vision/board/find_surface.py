@@ -108,7 +108,7 @@ def _learned(image: np.ndarray, grey: np.ndarray, first: float,
     got = learned_corners(image, model or None)
     if got is None:
         return None
-    quad = got[0] * first  # picture order, clockwise from its top-left
+    quad = got * first  # picture order, clockwise from its top-left
     if not _plausible(quad, grey.shape):
         return None
     best = None

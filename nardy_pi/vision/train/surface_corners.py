@@ -13,7 +13,8 @@ to a random window (so the surface often leaves the picture, as in close phone p
 by a quarter turn at random plus a few degrees, and shaken photometrically like the strip
 model's (strip_data.shake). The photos (../shared/data/board-photos, labelled corners) give
 shaken copies too. Targets: the four corners in the picture's clockwise order from its
-top-left (corner_finder.picture_order) and whether the bar runs up the picture. Seeded.
+top-left (corner_finder.picture_order), and whether the bar runs up the picture (a second
+head, trained alongside; at run time the point pattern decides that). Seeded.
 """
 
 from __future__ import annotations
@@ -89,10 +90,6 @@ class Samples:
     def add(self, item: tuple[np.ndarray, np.ndarray, int]) -> None:
         self.x[self.n], self.y[self.n], self.up[self.n] = item
         self.n += 1
-
-    def trimmed(self) -> Samples:
-        self.x, self.y, self.up = self.x[: self.n], self.y[: self.n], self.up[: self.n]
-        return self
 
     def save(self, path: Path) -> None:
         np.savez(path, x=self.x[: self.n], y=self.y[: self.n], up=self.up[: self.n])
