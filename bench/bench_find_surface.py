@@ -6,7 +6,8 @@ Success: all four corners within 3% of the surface diagonal (order-free: the fin
 corners as the board appears, the labels carry physical corners into turned/mirrored copies).
 "Trusted" finds are those `analyze` reads without --corners (confidence >= TRUSTED_CONFIDENCE).
 Finders: the classical outline alone (the peer) and the outline with the learned corner finder
-(board/corner_finder.py), the likelier by the point pattern winning. The shipped corner model
+(board/corner_finder.py), the outline standing only where its point pattern is clearly stronger
+(find_surface.OUTLINE_EDGE). The shipped corner model
 is fine-tuned on every photo, so the photos are scored with the fold models
 (bench/models/surface_folds, made by `python -m nardy_pi.vision.train.surface_corners --lobo`):
 each photo by the model that never saw its board. Held-out renders (randomised renderer,
@@ -15,16 +16,19 @@ finder (markers.outline_candidates) as the peer run in the same script.
 
 The learned corner finder, 2026-12-06 (models/surface_corners.onnx; before -> after, the
 outline alone against the outline with the learned corners):
-  real photos held out by board (two folds): within 3% 18 -> 31 of 151, median corner error
-    8.2% -> 4.2% of the diagonal; trusted by analyze 43 -> 56, of them within 3% 13 -> 21;
-    surface wholly in view 14 -> 21 of 65; reference copies 4 -> 7 of 27
-  held-out renders (60, 1280x960): within 3% 5 -> 32, median error 17.4% -> 1.3%; trusted 23
+  real photos held out by board (two folds): within 3% 18 -> 41 of 151, median corner error
+    8.2% -> 3.2% of the diagonal; trusted by analyze 43 -> 53, of them within 3% 13 -> 20;
+    surface wholly in view 14 -> 27 of 65; reference copies 4 -> 11 of 27; boards found in at
+    least half their images 2 -> 7 of 27
+  held-out renders (60, 1280x960): within 3% 5 -> 31, median error 17.4% -> 1.3%; trusted 23
     -> 43, every find within 3% among them
-  find_surface at 1280x960: 25 -> 45 ms (once per photo, not per camera frame)
+  find_surface at 1280x960: 25-29 -> 45-53 ms (once per photo, not per camera frame)
   Built up as: the model alone on the renders only (photos never seen): photos within 3% 10,
   median 6.1%; its sides snapped to the edges 26 (turning up to 3 degrees) and 28 (up to 6);
-  with the outline competing 24; the photo fine-tune (fold models) brings that to 31.
-  Not solved: on the photos 35 of the 56 trusted finds are still off by more than 3% (a
+  the photo fine-tune (fold models) 41. Choosing between it and the outline: the higher point
+  pattern 31 (renders 32); the outline only when its pattern scores 0.2 more 41 (renders 31;
+  OUTLINE_EDGE, chosen on these photos). A second pass on the found surface's crop: 42.
+  Not solved: on the photos 33 of the 53 trusted finds are still off by more than 3% (a
   board cut by the picture, the frame's outer edge taken for the surface's); the model's heat
   maps and the snapping's movement did not tell right finds from wrong ones better than the
   point pattern does.
