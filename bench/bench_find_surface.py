@@ -48,25 +48,12 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from nardy_pi.vision.board.find_surface import TRUSTED_CONFIDENCE, find_surface
+from nardy_pi.vision.board.find_surface import TRUSTED_CONFIDENCE, corner_errors, find_surface
 from nardy_pi.vision.markers import outline_candidates
 from nardy_pi.vision.train import board_photos as bp
 
 TOLERANCE = 0.03
 FOLDS = Path(__file__).resolve().parent / "models" / "surface_folds"
-
-
-def corner_errors(label: np.ndarray, found: np.ndarray) -> np.ndarray:
-    """Per-corner error (share of the label's diagonal) under the best of the 8 orderings."""
-    diag = (np.linalg.norm(label[2] - label[0]) + np.linalg.norm(label[3] - label[1])) / 2
-    best = None
-    for flip in (False, True):
-        f = found[::-1] if flip else found
-        for shift in range(4):
-            err = np.linalg.norm(np.roll(f, shift, axis=0) - label, axis=1) / diag
-            if best is None or err.max() < best.max():
-                best = err
-    return best
 
 
 def inside(label: bp.PhotoLabel) -> bool:

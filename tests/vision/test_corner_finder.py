@@ -78,12 +78,9 @@ def test_a_side_outside_the_picture_stays_where_it_was() -> None:
 
 def _within(truth, found, share: float = 0.03) -> bool:
     """All four corners within `share` of the diagonal, in whichever order they come."""
-    if found is None:
-        return False
-    t, f = np.asarray(truth, np.float64), np.asarray(found.corners, np.float64)
-    diag = np.linalg.norm(t[2] - t[0])
-    return min(np.linalg.norm(np.roll(g, k, axis=0) - t, axis=1).max()
-               for g in (f, f[::-1]) for k in range(4)) <= share * diag
+    from nardy_pi.vision.board.find_surface import corner_errors
+
+    return found is not None and bool(corner_errors(truth, found.corners).max() <= share)
 
 
 def test_the_shipped_model_finds_held_out_boards_the_outline_misses() -> None:

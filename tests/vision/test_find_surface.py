@@ -10,7 +10,7 @@ import cv2
 import numpy as np
 import pytest
 
-from nardy_pi.vision.board.find_surface import find_surface
+from nardy_pi.vision.board.find_surface import corner_errors, find_surface
 from nardy_pi.vision.render import Camera, Scene, render_scene
 from nardy_pi.vision.render.styles import STYLES
 from nardy_pi.vision.start_positions import start_board
@@ -91,11 +91,7 @@ def test_on_the_reference_photos():
         if found is None:
             errors.append(1.0)
             continue
-        truth, got = np.array(lab.corners), np.array(found.corners)
-        diag = np.linalg.norm(truth[2] - truth[0])
-        best = min(np.linalg.norm(np.roll(g, k, axis=0) - truth, axis=1).max()
-                   for g in (got, got[::-1]) for k in range(4))
-        errors.append(best / diag)
+        errors.append(float(corner_errors(lab.corners, found.corners).max()))
     assert len(errors) >= 25
     assert sum(e <= 0.03 for e in errors) >= 3, sorted(errors)
     assert np.median(errors) <= 0.12, sorted(errors)

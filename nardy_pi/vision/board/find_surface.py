@@ -156,6 +156,17 @@ def _quad_pattern(grey: np.ndarray, corners: np.ndarray) -> float:
     return _pattern_score(patch) * float(seen.mean())
 
 
+def corner_errors(truth, found) -> np.ndarray:
+    """How far found corners lie from the true ones: per corner, as a share of the surface's
+    mean diagonal, under whichever of the 8 orderings (turns and mirrors) fits best (a finder
+    orders corners as the board appears; labels carry physical corners)."""
+    truth, found = np.asarray(truth, np.float64), np.asarray(found, np.float64)
+    diag = (np.linalg.norm(truth[2] - truth[0]) + np.linalg.norm(truth[3] - truth[1])) / 2
+    errors = [np.linalg.norm(np.roll(f, k, axis=0) - truth, axis=1) / diag
+              for f in (found, found[::-1]) for k in range(4)]
+    return min(errors, key=lambda e: float(e.max()))
+
+
 def _dominant_angle(grey: np.ndarray) -> float:
     """The board's turn in degrees (-45..45): the mode of strong gradient directions mod 90."""
     gx = cv2.Sobel(grey, cv2.CV_32F, 1, 0, ksize=3)
