@@ -146,6 +146,13 @@ photos. Where the pair errs today (151 photos, 295 wrong slots): single checkers
 70, stacks of two or more read empty 23, counts off by one 73 (8 of them on stacks of 5+),
 off by more 16, phantoms 47, colour 51 (17 with the count wrong too), the bar 15; image012
 alone 79 (checkers cut by the picture's edge).
+Strips read with their frame's context, 2026-12-06, not adopted (train/board_reader.py
+--context: each strip beside the per-pixel median strip of its kind in the frame, the row's
+points of its colour, paired across the bar as measured, board/strips.with_context; the first
+model's recipe otherwise, base and fold models retrained): real photos held out by board, the
+first model alone 90.2% -> 89.2% per slot, images exact 76 -> 68 of 151; paired with the
+second opinion 91.9% -> 90.8%, 85 -> 76; held-out renders (30 frames, fold 0's model) 96.3% ->
+95.4%, 15 -> 11 exact. What the other points look like does not help this model count its own.
 """
 
 from __future__ import annotations

@@ -7,7 +7,14 @@ import pytest
 
 from nardy_pi.rules.position import Position
 from nardy_pi.vision.board.decode import MAX, bar_distributions, decode, signed_distribution
-from nardy_pi.vision.board.layout import BAR_LOWER, BAR_UPPER, SLOTS, SurfaceLayout
+from nardy_pi.vision.board.layout import (
+    BAR_LOWER,
+    BAR_UPPER,
+    SLOTS,
+    STRIP_H,
+    STRIP_W,
+    SurfaceLayout,
+)
 from nardy_pi.vision.board.model import MODEL_PATH, StripModel
 from nardy_pi.vision.board.reader import SEEN_SHARE
 from nardy_pi.vision.board.strips import StripCutter, normalise
@@ -329,3 +336,24 @@ def test_strips_written_as_they_come_equal_the_pieces_joined() -> None:
         for name in ("x", "count", "colour", "occluded", "count_weight", "group"):
             np.testing.assert_array_equal(getattr(written, name), getattr(joined, name))
     assert len(joined) > 100
+
+
+def test_a_saved_training_set_maps_back_from_disk_and_selects_the_same(tmp_path) -> None:
+    """A base's rendered strips are saved one field per file and mapped back, so taking the
+    training set from them never holds the whole render in memory."""
+    from nardy_pi.vision.train.board_reader import finish
+    from nardy_pi.vision.train.render_frames import classic_frames
+    from nardy_pi.vision.train.strip_data import StripSet, collect
+
+    made = collect(classic_frames(2, 5), np.random.default_rng(2), copies=1, frame_count=2,
+                   context=True)
+    assert made.x.shape[1:] == (8, STRIP_H, STRIP_W)
+    made.save(tmp_path / "part")
+    back = StripSet.load(tmp_path / "part")
+    assert isinstance(back.x, np.memmap)
+    for name in ("x", "count", "colour", "occluded", "count_weight", "group"):
+        np.testing.assert_array_equal(getattr(back, name), getattr(made, name))
+    kept = finish([back], np.random.default_rng(3), 0.5)
+    want = finish([made], np.random.default_rng(3), 0.5)
+    np.testing.assert_array_equal(kept.x, want.x)
+    assert not isinstance(kept.x, np.memmap) and 0 < len(kept) < len(made)

@@ -34,21 +34,37 @@ class StripPredictions:
 
 def strip_path(model_path: Path) -> Path:
     """`<model>.strip.json`, beside a model: the strips it was trained on (`base_margin_v`:
-    how far outside the surface edge the points' strips start; no file: at the edge)."""
+    how far outside the surface edge the points' strips start; `context`: whether each strip
+    comes with its frame's reference, strips.with_context; no file: at the edge, alone)."""
     return model_path.with_name(model_path.stem + ".strip.json")
 
 
-def strip_margin(model_path: Path) -> float:
+@dataclass(frozen=True, slots=True)
+class StripFormat:
+    """How a model's strips are cut and fed (its `<model>.strip.json`)."""
+
+    base_margin_v: float = 0.0
+    context: bool = False
+
+    def to_json(self) -> dict:
+        return {"base_margin_v": self.base_margin_v, "context": self.context}
+
+
+def strip_format(model_path: Path) -> StripFormat:
     side = strip_path(model_path)
     if not side.is_file():
-        return 0.0
+        return StripFormat()
     try:
-        margin = float(json.loads(side.read_text())["base_margin_v"])
-    except (ValueError, KeyError, TypeError) as e:
+        data = json.loads(side.read_text())
+        margin = float(data["base_margin_v"])
+        context = data.get("context", False)
+    except (ValueError, KeyError, TypeError, AttributeError) as e:
         raise ValueError(f"{side} does not say where the strips start: {e}") from None
     if not 0.0 <= margin < 0.2:
         raise ValueError(f"{side}: base_margin_v {margin} is not a margin")
-    return margin
+    if not isinstance(context, bool):
+        raise ValueError(f"{side}: context must be true or false, not {context!r}")
+    return StripFormat(margin, context)
 
 
 def _softmax(z: np.ndarray) -> np.ndarray:
@@ -69,11 +85,20 @@ class StripModel:
         self.net = (cv2.dnn.readNetFromONNX(str(path)) if engine is None
                     else cv2.dnn.readNetFromONNX(str(path), engine=engine))
         self.net.setPreferableBackend(cv2.dnn.DNN_BACKEND_OPENCV)
-        self.base_margin_v = strip_margin(path)
+        fmt = strip_format(path)
+        self.base_margin_v = fmt.base_margin_v
+        self.context = fmt.context  # it reads each strip with its frame's reference
+        self.inputs = 8 if fmt.context else 4
+
+    def _input(self, x: np.ndarray) -> np.ndarray:
+        # An ensemble feeds every member the widest input; a member without context reads
+        # the plain channels only.
+        return x[:, :self.inputs] if x.shape[1] > self.inputs else x
 
     def raw(self, x: np.ndarray) -> list[np.ndarray]:
-        """The four outputs for N x 4 x H x W strips, as the network computes them."""
-        self.net.setInput(np.ascontiguousarray(x, np.float32))
+        """The four outputs for N x C x H x W strips (C: 4, or 8 with context), as the network
+        computes them."""
+        self.net.setInput(np.ascontiguousarray(self._input(x), np.float32))
         return [np.asarray(o).reshape(len(x), -1) for o in self.net.forward(_OUTPUTS)]
 
     def predict(self, x: np.ndarray) -> StripPredictions:
@@ -115,6 +140,7 @@ class StripEnsemble:
                              f"({', '.join(m.path.name for m in models)} differ)")
         self.models = models
         self.base_margin_v = models[0].base_margin_v
+        self.context = any(m.context for m in models)
 
     @property
     def path(self) -> Path:

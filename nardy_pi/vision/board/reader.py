@@ -26,7 +26,7 @@ from nardy_pi.vision.board.strips import (
     Strips,
     cached_cutter,
     map_points,
-    normalise,
+    model_input,
 )
 
 #: a strip less inside the image than this is unseen (its point is null). Both kinds of strip
@@ -97,7 +97,7 @@ class BoardReader:
         self.cutter_corners = tuple((float(x), float(y)) for x, y in np.asarray(corners))
 
     def predict(self, image: np.ndarray) -> StripPredictions:
-        x = normalise(self.cutter.cut(image))
+        x = model_input(self.cutter.cut(image), self.model.context)
         return (self._reuse or self.model).predict(x)
 
     def read(self, image: np.ndarray) -> BoardReading:
@@ -167,7 +167,7 @@ def fit_reader(image: np.ndarray, corners, model: StripModel | StripEnsemble | N
     readers = [BoardReader(corners, layout, size, model)
                for layout in [*bar_candidates(image, corners), SurfaceLayout()]]
     cut = [r.cutter.cut(image) for r in readers]
-    strips = np.concatenate([normalise(c) for c in cut])
+    strips = np.concatenate([model_input(c, model.context) for c in cut])
     pred = model.predict(strips)
     best: tuple[float, int] | None = None
     for k, reader in enumerate(readers):
@@ -183,8 +183,9 @@ def fit_reader(image: np.ndarray, corners, model: StripModel | StripEnsemble | N
     chosen = strips[k * SLOTS:(k + 1) * SLOTS]
     readings = [pred.rows(slice(k * SLOTS, (k + 1) * SLOTS))]
     if steady:
-        more = np.concatenate([normalise(StripCutter(c, readers[k].cutter.layout, size)
-                                         .cut(image)) for c in nudged(corners)])
+        more = np.concatenate([model_input(StripCutter(c, readers[k].cutter.layout, size)
+                                           .cut(image), model.context)
+                               for c in nudged(corners)])
         readings.append(model.predict(more))
         chosen = np.concatenate([chosen, more])
     readings.append(model.predict(chosen[..., ::-1]))

@@ -151,3 +151,65 @@ def normalise(strips: Strips) -> np.ndarray:
         out[:, c] = x.reshape(SLOTS, STRIP_H, STRIP_W)
     out[:, 3] = strips.unknown
     return out
+
+
+#: the two quadrants of each row, in slot order: points 1..6 and 7..12 along the bottom edge,
+#: 13..18 and 19..24 along the top
+_ROWS = ((tuple(range(0, 6)), tuple(range(6, 12))), (tuple(range(12, 18)), tuple(range(18, 24))))
+_BARS = {24: 0, 25: 1}  # each bar half and the row it lies along
+
+
+def _colour_distance(a: np.ndarray, b: np.ndarray) -> float:
+    return float(np.abs(a - b).mean())
+
+
+def _median(x: np.ndarray) -> np.ndarray:
+    """Per-pixel median over the first axis (np.sort along it is faster than np.median)."""
+    n = len(x)
+    ordered = np.sort(x, axis=0)
+    return ordered[n // 2] if n % 2 else ordered[n // 2 - 1:n // 2 + 1].mean(axis=0)
+
+
+def point_kinds(x: np.ndarray) -> list[list[int]]:
+    """The four kinds of point of one frame: each row's points of one colour. Points alternate
+    colour within a quadrant on every board, but whether the alternation carries across the
+    bar differs between boards, so it is measured: the quadrants' halves are paired the way
+    their median strips look most alike."""
+    kinds = []
+    for left, right in _ROWS:
+        halves = [[list(q[p::2]) for p in (0, 1)] for q in (left, right)]
+        # a coarse look is enough to pair the colours
+        med = [[_median(x[h, :3, ::4, ::4]) for h in q] for q in halves]
+        straight = (_colour_distance(med[0][0], med[1][0])
+                    + _colour_distance(med[0][1], med[1][1]))
+        crossed = (_colour_distance(med[0][0], med[1][1])
+                   + _colour_distance(med[0][1], med[1][0]))
+        other = (0, 1) if straight <= crossed else (1, 0)
+        kinds += [halves[0][0] + halves[1][other[0]], halves[0][1] + halves[1][other[1]]]
+    return kinds
+
+
+def with_context(x: np.ndarray) -> np.ndarray:
+    """SLOTS x 4 x H x W normalised strips of one frame -> SLOTS x 8 x H x W: each strip with
+    a reference beside it, the per-pixel median of the strips of its kind in this frame
+    (`point_kinds`; a bar half: every point of its row) and their share of unknown pixels.
+    Most points of a kind are empty at most heights, so the median shows this board's empty
+    point under this light: a checker that looks like its point, or a point that looks like a
+    checker, is told apart against it."""
+    if len(x) != SLOTS:
+        raise ValueError(f"context needs one frame's {SLOTS} strips, not {len(x)}")
+    out = np.empty((SLOTS, 8, *x.shape[2:]), np.float32)
+    out[:, :4] = x
+    groups = [(kind, kind) for kind in point_kinds(x)]
+    groups += [([bar], list(_ROWS[row][0] + _ROWS[row][1])) for bar, row in _BARS.items()]
+    for slots, ref in groups:
+        out[slots, 4:7] = _median(x[ref, :3])
+        out[slots, 7] = x[ref, 3].mean(axis=0)
+    return out
+
+
+def model_input(strips: Strips, context: bool = False) -> np.ndarray:
+    """The strips as a model reads them: normalised, with each one's context when the model
+    was trained with it (`StripModel.context`)."""
+    x = normalise(strips)
+    return with_context(x) if context else x

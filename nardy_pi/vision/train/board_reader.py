@@ -31,6 +31,8 @@ min here, the fine-tunes 2 min, the fold models 10):
 
 A shape-only model (`--grey`, optionally fine-tuned `--colour`) was tried as a third opinion
 and not adopted: better on held-out renders, worse on the real photos (bench_board_reader).
+Strips with their frame's context (`--context`, board/strips.with_context) were tried for the
+first model and not adopted: worse on the real photos and the held-out renders (same bench).
 
 The data recipe is all here and seeded: strips from the domain-randomised renderer (train
 split only) and the first renderer with random board styles, each frame shaken
@@ -78,26 +80,28 @@ def render_part(args: argparse.Namespace, rng: np.random.Generator):
     if args.cache:
         args.cache.mkdir(parents=True, exist_ok=True)
         name = (f"render-{args.classic}-{args.randomised}-{args.copies}-{args.seed}"
-                f"-j{args.jitter}{recipe_tag(args)}.npz")
+                f"-j{args.jitter}{recipe_tag(args)}")
         cache = args.cache / name
-    if cache is not None and cache.exists():
+    if cache is not None and (cache / "x.npy").exists():
         return StripSet.load(cache)
     part = collect(_frames(args), rng, copies=args.copies, jitter=args.jitter,
                    margin=args.base_margin, edge_cuts=args.edge_cut,
-                   frame_count=args.classic + args.randomised)
-    if cache is not None:
-        part.save(cache)
-    return part
+                   frame_count=args.classic + args.randomised, context=args.context)
+    if cache is None:
+        return part
+    part.save(cache)
+    del part  # mapped back from disk: the training set is then taken from it, not beside it
+    return StripSet.load(cache)
 
 
 def recipe_tag(args: argparse.Namespace) -> str:
     """The cache name's part for the render options beyond the shipped recipe: loose stacks,
-    strips cut outside the edge, cut pictures, labelled bar halves (none: as before, so older
-    caches stay valid)."""
+    strips cut outside the edge, cut pictures, labelled bar halves, strips with context (none:
+    as before, so older caches stay valid)."""
     return ("-loose" * args.loose_stacks
             + (f"-m{args.base_margin}-e{args.edge_cut}" if args.base_margin or args.edge_cut
                else "")
-            + "-bar" * args.bar_labels)
+            + "-bar" * args.bar_labels + "-ctx" * args.context)
 
 
 def photo_part(args: argparse.Namespace, rng: np.random.Generator, hold_fold: int | None):
@@ -106,7 +110,7 @@ def photo_part(args: argparse.Namespace, rng: np.random.Generator, hold_fold: in
 
     return collect(photo_frames(exclude_fold=hold_fold, folds=args.folds), rng,
                    copies=args.photo_copies, jitter=args.jitter, margin=args.base_margin,
-                   edge_cuts=args.edge_cut)
+                   edge_cuts=args.edge_cut, context=args.context)
 
 
 def finish(parts, rng: np.random.Generator, empty_share: float):
@@ -136,6 +140,14 @@ def base_shape(args: argparse.Namespace) -> tuple[tuple[int, ...], bool]:
     return onnx_widths(args.init), onnx_grey(args.init) and not args.colour
 
 
+def base_context(path: Path) -> bool:
+    """Whether an exported base reads each strip with its frame's context (a fine-tune
+    reads as its base does)."""
+    from nardy_pi.vision.train.strip_net import onnx_inputs
+
+    return onnx_inputs(path) == 8
+
+
 def train(data, args: argparse.Namespace):
     import torch
     from torch.nn import functional as F
@@ -145,9 +157,10 @@ def train(data, args: argparse.Namespace):
     torch.manual_seed(args.seed)
     if args.init:  # the base's own widths and colour input, whatever the flags say
         widths, grey = base_shape(args)
-        net = load_onnx(StripNet(widths, grey=grey), args.init, in_colour=args.colour)
+        net = load_onnx(StripNet(widths, grey=grey, inputs=8 if args.context else 4), args.init,
+                        in_colour=args.colour)
     else:
-        net = StripNet(tuple(args.widths), grey=args.grey)
+        net = StripNet(tuple(args.widths), grey=args.grey, inputs=8 if args.context else 4)
     opt = torch.optim.AdamW(net.parameters(), lr=args.lr, weight_decay=1e-4)
     n = len(data)
     steps = args.steps or max(1, args.epochs * n // args.batch)
@@ -195,25 +208,26 @@ def train(data, args: argparse.Namespace):
     return net
 
 
-def export(net, path: Path, margin: float = 0.0) -> None:
-    """The model as ONNX, its heads beside it, and where its strips start when not at the
-    surface edge (`<model>.strip.json`, board/model.py strip_margin)."""
+def export(net, path: Path, margin: float = 0.0, context: bool = False) -> None:
+    """The model as ONNX, its heads beside it, and how its strips are cut and fed when not
+    at the surface edge and alone (`<model>.strip.json`, board/model.py strip_format)."""
     import json
 
     import torch
 
     from nardy_pi.vision.board.layout import STRIP_H, STRIP_W
-    from nardy_pi.vision.board.model import strip_path
+    from nardy_pi.vision.board.model import StripFormat, strip_path
 
     path.parent.mkdir(parents=True, exist_ok=True)
-    dummy = torch.zeros(1, 4, STRIP_H, STRIP_W)
+    dummy = torch.zeros(1, net.features[0].in_channels, STRIP_H, STRIP_W)
     torch.onnx.export(net, dummy, str(path), input_names=["strip"],
                       output_names=["count", "colour", "occluded", "embedding"],
                       dynamic_axes={"strip": {0: "n"}}, opset_version=13, dynamo=False)
     write_heads(net, path)
     side = strip_path(path)
-    if margin:
-        side.write_text(json.dumps({"base_margin_v": margin}) + "\n")
+    fmt = StripFormat(margin, context)
+    if fmt != StripFormat():
+        side.write_text(json.dumps(fmt.to_json()) + "\n")
     else:
         side.unlink(missing_ok=True)
 
@@ -278,6 +292,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--bar-labels", action="store_true",
                    help="label the randomised renders' occupied bar halves from where their "
                    "checkers lie (not in the shipped recipe: see bench_calibrated_reader)")
+    p.add_argument("--context", action="store_true",
+                   help="the model reads each strip with its frame's reference, the median "
+                   "strip of its kind (board/strips.with_context); a fine-tune follows its base")
     p.add_argument("--grey", action="store_true",
                    help="the model averages the colour channels first: it reads by shape alone")
     p.add_argument("--colour", action="store_true",
@@ -313,6 +330,8 @@ def main(argv: list[str] | None = None) -> int:
         for name, value in PHOTOS_RECIPE.items():  # a flag given on the line wins
             if getattr(args, name) == p.get_default(name):
                 setattr(args, name, value)
+    if args.init is not None:  # a fine-tune reads its strips as its base does
+        args.context = base_context(args.init)
     if args.colour and args.init is None:
         p.error("--colour fine-tunes a --grey base in colour: give the base with --init")
     if args.smoke:
@@ -336,7 +355,7 @@ def main(argv: list[str] | None = None) -> int:
 
 def train_and_export(data, args: argparse.Namespace, out: Path, t0: float) -> int:
     net = train(data, args)
-    export(net, out, args.base_margin)
+    export(net, out, args.base_margin, args.context)
     diff = check_export(net, out, data)
     print(f"wrote {out} ({out.stat().st_size // 1024} KiB); torch vs cv2.dnn max diff {diff:.2e}; "
           f"total {time.time() - t0:.0f}s")

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
+from pathlib import Path
 
 import cv2
 import numpy as np
@@ -21,7 +22,7 @@ from nardy_pi.vision.board.strips import (
     StripCutter,
     Strips,
     map_points,
-    normalise,
+    model_input,
     surface_homography,
 )
 
@@ -44,7 +45,7 @@ _FIELDS = ("x", "count", "colour", "occluded", "count_weight", "group")
 
 @dataclass
 class StripSet:
-    x: np.ndarray  # N x 4 x H x W float16
+    x: np.ndarray  # N x C x H x W float16 (C: 4, or 8 with context)
     count: np.ndarray  # N int64 0..15
     colour: np.ndarray  # N int64: 0 light, 1 dark, -1 empty
     occluded: np.ndarray  # N float32 0/1
@@ -52,20 +53,27 @@ class StripSet:
     group: np.ndarray  # N int64: source board / style id (for grouped folds)
 
     @staticmethod
-    def empty() -> StripSet:
-        return StripSet(np.zeros((0, 4, STRIP_H, STRIP_W), np.float16), *(
+    def empty(channels: int = 4) -> StripSet:
+        return StripSet(np.zeros((0, channels, STRIP_H, STRIP_W), np.float16), *(
             np.zeros(0, t) for t in (np.int64, np.int64, np.float32, np.float32, np.int64)))
 
     def __len__(self) -> int:
         return len(self.count)
 
     def save(self, path) -> None:
-        np.savez(path, **{f: getattr(self, f) for f in _FIELDS})
+        """One .npy per field in the directory `path` (`load` maps them instead of reading a
+        base's gigabytes into memory)."""
+        path = Path(path)
+        path.mkdir(parents=True, exist_ok=True)
+        for f in _FIELDS:
+            np.save(path / f"{f}.npy", getattr(self, f))
 
     @staticmethod
     def load(path) -> StripSet:
-        with np.load(path) as data:
-            return StripSet(*(data[f] for f in _FIELDS))
+        """A saved set, its strips mapped from disk read-only: `concat` with `keeps` then reads
+        only the strips it keeps."""
+        path = Path(path)
+        return StripSet(*(np.load(path / f"{f}.npy", mmap_mode="r") for f in _FIELDS))
 
     @staticmethod
     def concat(parts: list[StripSet], keeps: list[np.ndarray] | None = None) -> StripSet:
@@ -181,9 +189,10 @@ def _cut_mask(cutter: StripCutter, mask: np.ndarray) -> np.ndarray:
 
 def strips_of(frame: Frame, rng: np.random.Generator | None, group: int,
               jitter: float = CORNER_JITTER, margin: float = 0.0,
-              edge_cuts: float = 0.0) -> StripSet:
+              edge_cuts: float = 0.0, context: bool = False) -> StripSet:
     """`margin`: the points' strips start this far outside the surface edge (the model's
-    SurfaceLayout.base_margin_v); `edge_cuts`: the share of shaken copies `edge_cut`."""
+    SurfaceLayout.base_margin_v); `edge_cuts`: the share of shaken copies `edge_cut`;
+    `context`: each strip with its frame's reference (strips.with_context)."""
     frame = _crop_to_surface(frame)
     if margin:
         frame = replace(frame, layout=replace(frame.layout, base_margin_v=margin))
@@ -198,7 +207,7 @@ def strips_of(frame: Frame, rng: np.random.Generator | None, group: int,
     if lost is not None:  # the picture ends there: unknown, as outside the image
         gone = _cut_mask(cutter, lost)
         strips = Strips(strips.raw, strips.unknown | gone, strips.visible)
-    x = normalise(strips)
+    x = model_input(strips, context)
     counts = np.asarray(frame.counts, np.int64)
     cover = np.zeros(SLOTS)
     if frame.occluder is not None and frame.occluder.any():
@@ -216,19 +225,21 @@ def strips_of(frame: Frame, rng: np.random.Generator | None, group: int,
 
 def collect(frames: Iterator[tuple[Frame, int]], rng: np.random.Generator,
             copies: int = 1, jitter: float = CORNER_JITTER, margin: float = 0.0,
-            edge_cuts: float = 0.0, frame_count: int | None = None) -> StripSet:
+            edge_cuts: float = 0.0, frame_count: int | None = None,
+            context: bool = False) -> StripSet:
     """Strips of every frame, `copies` shaken versions each (the first one unshaken when
-    copies > 1, so plain frames are seen too); `margin`, `edge_cuts` as in `strips_of`.
+    copies > 1, so plain frames are seen too); `margin`, `edge_cuts`, `context` as in
+    `strips_of`.
     `frame_count`, when known, lets the strips be written into one array as they come (a
     base's renders fill gigabytes: no list of pieces beside their concatenation)."""
-    grown = _Growing(frame_count * copies * SLOTS) if frame_count else None
+    grown = _Growing(frame_count * copies * SLOTS, 8 if context else 4) if frame_count else None
     parts = []
     for n, (frame, group) in enumerate(frames, start=1):
         if n % 100 == 0:
             print(f"  {n} frames", flush=True)
         for k in range(copies):
             part = strips_of(frame, None if (k == 0 and copies > 1) else rng, group, jitter,
-                             margin, edge_cuts)
+                             margin, edge_cuts, context)
             if grown is not None and grown.fits(part):
                 grown.add(part)
             else:
@@ -241,8 +252,8 @@ def collect(frames: Iterator[tuple[Frame, int]], rng: np.random.Generator,
 class _Growing:
     """A StripSet written into arrays allocated once for `capacity` strips."""
 
-    def __init__(self, capacity: int) -> None:
-        shape = StripSet.empty()  # each field's per-strip shape and dtype
+    def __init__(self, capacity: int, channels: int = 4) -> None:
+        shape = StripSet.empty(channels)  # each field's per-strip shape and dtype
         self.data = StripSet(*(np.empty((capacity, *getattr(shape, f).shape[1:]),
                                         getattr(shape, f).dtype) for f in _FIELDS))
         self.n = 0

@@ -45,12 +45,17 @@ def _is_grey_conv(weight) -> bool:
 
 
 class StripNet(nn.Module):
-    def __init__(self, widths: tuple[int, int, int, int] = WIDTHS, grey: bool = False) -> None:
+    def __init__(self, widths: tuple[int, int, int, int] = WIDTHS, grey: bool = False,
+                 inputs: int = 4) -> None:
+        """`inputs`: 4 (a strip: colour and unknown) or 8 (with its frame's reference,
+        board/strips.with_context; not with `grey`)."""
         super().__init__()
+        if inputs not in (4, 8) or (grey and inputs != 4):
+            raise ValueError(f"a strip net reads 4 channels, or 8 in colour, not {inputs}")
         w1, w2, w3, w4 = widths
         self.grey = _grey_conv() if grey else None
         self.features = nn.Sequential(
-            *_block(4, w1, stride=2),  # 64 x 16
+            *_block(inputs, w1, stride=2),  # 64 x 16
             *_block(w1, w2, stride=2),  # 32 x 8
             *_block(w2, w3, stride=2),  # 16 x 4
             *_block(w3, w4), nn.MaxPool2d(2),  # 8 x 2
@@ -72,6 +77,12 @@ def onnx_widths(path) -> tuple[int, ...]:
     """The convolution widths of an exported strip model (to build its PyTorch twin)."""
     return tuple(int(w.shape[0]) for w in _conv_weights(path)
                  if not _is_grey_conv(w))
+
+
+def onnx_inputs(path) -> int:
+    """The input channels of an exported strip model: 4, or 8 when it reads context."""
+    weights = _conv_weights(path)
+    return int(weights[0].shape[1]) if weights else 4
 
 
 def onnx_grey(path) -> bool:
