@@ -218,3 +218,20 @@ def test_a_tilted_view_reads_a_die_cocked_only_when_cocked_clearly_wins() -> Non
     assert reading(clear, view=0.75) == COCKED
     cube = _probs(none=0.1, cube8=0.6, cocked=0.3)
     assert reading(cube, view=0.75) == CLASSES.index("cube8")
+
+
+def test_peaks_refine_to_the_centroid_of_their_neighbourhood_inside_the_map() -> None:
+    """Sub-cell peak positions, all peaks at once: a peak at the map's edge or corner takes
+    only the cells that exist (the padding beyond weighs nothing)."""
+    from nardy_pi.vision.dice_board import _refine
+
+    rng = np.random.default_rng(5)
+    logits = rng.normal(0, 3, (2, 7, 9)).astype(np.float32)
+    peaks = [(0, 0, 0), (1, 6, 8), (0, 3, 4), (1, 0, 5), (0, 6, 0)]
+    got = _refine(logits, *(np.array(v) for v in zip(*peaks, strict=True)))
+    for (c, y, x), (gx, gy) in zip(peaks, got, strict=True):
+        ys, xs = np.mgrid[max(y - 1, 0):min(y + 2, 7), max(x - 1, 0):min(x + 2, 9)]
+        w = 1.0 / (1.0 + np.exp(-logits[c][ys, xs].astype(np.float64)))
+        assert gx == pytest.approx((w * xs).sum() / w.sum(), abs=1e-12)
+        assert gy == pytest.approx((w * ys).sum() / w.sum(), abs=1e-12)
+        assert abs(gx - x) <= 1 and abs(gy - y) <= 1

@@ -84,7 +84,7 @@ def observation_from_reading(reading: BoardReading, found: Sequence[DieReading],
         cube=cube,
         roll=judge_roll(dice, accepted_dice_counts),
         occluded=reading.occluded,
-        point_probs=tuple(tuple(float(p) for p in row) for row in reading.probs),
+        point_probs=tuple(map(tuple, np.asarray(reading.probs, float).tolist())),
         confidence=reading.confidence,
         point_confidence=tuple(reading.slot_confidence[:24]),
     )
