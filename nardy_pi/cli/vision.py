@@ -174,21 +174,37 @@ def _first_look(image, args: argparse.Namespace, finder, counts):
     import cv2
     import numpy as np
 
-    from nardy_pi.vision.board.first_look import read_unseen_board
+    from nardy_pi.vision.board.first_look import FOUND_SURFACE_SURENESS, read_unseen_board
     from nardy_pi.vision.geometry import parse_corners, surface_corners
 
+    found = None
     if args.corners:
         corners = np.asarray(parse_corners(args.corners), dtype=np.float64)
     else:
-        corners = _found_corners(image)
+        corners, found = _found_corners(image)
     look = read_unseen_board(image, corners, finder, counts)
+    if found is not None and found.source != "markers":
+        if look.reading.sureness < FOUND_SURFACE_SURENESS:
+            raise CliError(
+                "could not find the board surely: the surface found automatically reads "
+                f"unsure (sureness {look.reading.sureness:.2f}, needs {FOUND_SURFACE_SURENESS}),"
+                " so it is probably not the playing surface; "
+                'give --corners "x,y;x,y;x,y;x,y" (top_left;top_right;bottom_right;bottom_left)'
+            )
+        # stdout stays the contract's; the caveat goes to stderr
+        print(f"corners found automatically ({found.source}, confidence "
+              f"{found.confidence:.2f}): "
+              + "; ".join(f"{x:.0f},{y:.0f}" for x, y in found.corners)
+              + '; if the reading looks wrong, give --corners "x,y;x,y;x,y;x,y"',
+              file=sys.stderr)
     homography = cv2.getPerspectiveTransform(
         np.asarray(surface_corners(), np.float32), corners.astype(np.float32))
     return look.observation, homography, look.dice_boxes, None
 
 
 def _found_corners(image):
-    """Corners without --corners: ArUco markers, then the board finder; or a clear error."""
+    """Corners without --corners: ArUco markers, then the board finder; or a clear error.
+    Returns the corners and find_surface's answer (its source and confidence)."""
     import numpy as np
 
     from nardy_pi.vision.board.find_surface import TRUSTED_CONFIDENCE, find_surface
@@ -205,10 +221,4 @@ def _found_corners(image):
             f"is only a guess (confidence {found.confidence:.2f}, needs {TRUSTED_CONFIDENCE}); "
             'give --corners "x,y;x,y;x,y;x,y" (top_left;top_right;bottom_right;bottom_left)'
         )
-    if found.source != "markers":  # stdout stays the contract's; the caveat goes to stderr
-        print(f"corners found automatically ({found.source}, confidence "
-              f"{found.confidence:.2f}): "
-              + "; ".join(f"{x:.0f},{y:.0f}" for x, y in found.corners)
-              + '; if the reading looks wrong, give --corners "x,y;x,y;x,y;x,y"',
-              file=sys.stderr)
-    return np.asarray(found.corners, dtype=np.float64)
+    return np.asarray(found.corners, dtype=np.float64), found

@@ -7,6 +7,7 @@ import json
 
 import cv2
 import numpy as np
+import pytest
 
 from nardy_pi.rules.position import Position
 from nardy_pi.vision.board.first_look import read_unseen_board
@@ -128,6 +129,32 @@ def test_a_surface_that_is_only_a_guess_is_not_read(tmp_path) -> None:
     line = one_line_error(nardy("analyze", shot, "--json"))
     assert "could not find the board" in line and "only a guess" in line
     assert "--corners" in line
+
+
+def test_a_found_surface_that_reads_unsure_is_not_read(tmp_path) -> None:
+    # a held-out board whose find is trusted (confidence 0.85) but 9% off: the strips cut
+    # from it read unsure, so analyze asks for the corners instead of printing a guess
+    out = nardy("analyze", _randomised_shot(10_040, tmp_path), "--json")
+    line = one_line_error(out)
+    assert "could not find the board surely" in line and "reads unsure" in line
+    assert "--corners" in line and "corners found automatically" not in out.stderr
+
+
+def test_sureness_is_the_mean_log_of_each_seen_slots_likeliest_count() -> None:
+    from nardy_pi.vision.board.layout import SLOTS, SurfaceLayout
+    from nardy_pi.vision.board.reader import BoardReading
+
+    probs = np.full((SLOTS, 31), 0.01)
+    probs[:, 15] = 0.5
+    probs[3, 15], probs[3, 20] = 0.2, 0.6  # slot 3 likeliest 0.6
+    seen = np.ones(SLOTS, bool)
+    seen[7] = False
+    reading = BoardReading((0,) * SLOTS, probs, (0.5,) * SLOTS, 0.1, np.zeros(SLOTS), seen,
+                           SurfaceLayout(), np.eye(3))
+    assert reading.sureness == pytest.approx((24 * np.log(0.5) + np.log(0.6)) / 25)
+    nothing = BoardReading((None,) * SLOTS, probs, (0.0,) * SLOTS, 0.0, np.zeros(SLOTS),
+                           np.zeros(SLOTS, bool), SurfaceLayout(), np.eye(3))
+    assert nothing.sureness == float("-inf")
 
 
 def test_a_trusted_surface_is_read_and_said_to_be_found(tmp_path) -> None:

@@ -26,6 +26,14 @@ from nardy_pi.vision.roll import judge_roll
 from nardy_pi.vision.types import CubeReading, DieOnBoard, DieReading, Observation
 
 CHECKERS = 15
+#: a surface found automatically (not markers, not --corners) is read only when the reading
+#: is at least this sure (BoardReading.sureness): strips cut from a frame, a table or half the
+#: board read unsure. Real photos held out by board (fold models), finds analyze trusted: 53
+#: -> 42, every one of the 20 within 3% kept, the 5 off by 40% or more all refused, those off
+#: by 3-15% 28 -> 22; held-out renders 43 -> 38, the 31 within 3% kept, those off 12 -> 7
+#: (bench/bench_find_surface.py). Chosen on those photos: -0.25 kept one gross miss, -0.15
+#: lost two right finds.
+FOUND_SURFACE_SURENESS = -0.2
 DiceFinder = Callable[[np.ndarray], Sequence[DieReading]]
 
 

@@ -55,6 +55,16 @@ class BoardReading:
     def occluded(self) -> bool:
         return bool((self.occluded_prob[self.seen] > OCCLUDED).any())
 
+    @property
+    def sureness(self) -> float:
+        """How sure the model is of the slots it sees: the mean log of each seen slot's
+        likeliest signed count (0 is certain). Strips cut from something that is not a
+        playing surface read unsure."""
+        if not self.seen.any():
+            return float("-inf")
+        best = np.asarray(self.probs, np.float64)[self.seen].max(axis=1)
+        return float(np.log(np.maximum(best, 1e-6)).mean())
+
     def checker_at(self, x: float, y: float, image: np.ndarray | None = None) -> bool:
         """Is image point (x, y) on a checker of a stack this reading found? With the image,
         a die's spot must also be framed by checker colour (board/die_rest.py): the model
