@@ -153,6 +153,11 @@ model's recipe otherwise, base and fold models retrained): real photos held out 
 first model alone 90.2% -> 89.2% per slot, images exact 76 -> 68 of 151; paired with the
 second opinion 91.9% -> 90.8%, 85 -> 76; held-out renders (30 frames, fold 0's model) 96.3% ->
 95.4%, 15 -> 11 exact. What the other points look like does not help this model count its own.
+Count labels smoothed, 2026-12-06, not adopted (train/board_reader.py --count-smoothing 0.1 in
+the first model's base and fine-tunes, so its probabilities are less sure for the pair and the
+decoding to weigh; fold models retrained): real photos held out by board, the first model
+alone 90.2% -> 89.7% per slot, 76 -> 67 exact; the pair 91.9% -> 91.7%, 85 -> 77; held-out
+renders (30 frames, fold 0's model) 96.3% -> 94.9%, 15 -> 11 exact.
 """
 
 from __future__ import annotations

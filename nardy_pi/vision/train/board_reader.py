@@ -189,7 +189,8 @@ def train(data, args: argparse.Namespace):
         x[flip] = x[flip].flip(3)
         c_logit, k_logit, o_logit, _ = net(x)
         w = weight[idx]
-        loss_count = (F.cross_entropy(c_logit, count[idx], reduction="none") * w).sum() / (
+        loss_count = (F.cross_entropy(c_logit, count[idx], reduction="none",
+                                      label_smoothing=args.count_smoothing) * w).sum() / (
             w.sum() + 1e-6)
         has = (colour[idx] >= 0) & (w > 0)
         loss_colour = (F.cross_entropy(k_logit[has], colour[idx][has]) if has.any()
@@ -295,6 +296,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--context", action="store_true",
                    help="the model reads each strip with its frame's reference, the median "
                    "strip of its kind (board/strips.with_context); a fine-tune follows its base")
+    p.add_argument("--count-smoothing", type=float, default=0.0, metavar="EPS",
+                   help="label smoothing of the count loss (0, the shipped recipe; 0.1 was tried "
+                   "and read the held-out photos worse, see bench_board_reader)")
     p.add_argument("--grey", action="store_true",
                    help="the model averages the colour channels first: it reads by shape alone")
     p.add_argument("--colour", action="store_true",
