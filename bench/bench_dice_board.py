@@ -114,6 +114,11 @@ forced, as then) values 69.2%, phantoms 14, verdicts 81.8%, cube 51.4%; dice pho
   those boxed at 1.0-1.5 nominal die sides and 17% of the smaller ones (most misses are small
   dice, dice on light points of greyscale copies, on the bar and standing on edge); the
   shipped nets, which saw these boards, keep 278.
+A likely crop read in four turns instead of eight (the rotations only, no mirrors: about 1.3 ms
+less a frame), 2026-12-06, not adopted (same nets, same scenes, against the eight turns): real
+boards held out found 192 both, phantoms 57 -> 65, values 103 -> 100 of 247; dice photos
+91.4% -> 90.9% per die, phantoms 113 -> 125; named styles values 97.9% -> 96.9%; held-out
+randomised values 65.1% -> 68.9% but verdicts 85.1% -> 82.1%.
 
 Dice on and beside stacks, 2026-12-06 (shipped nets; before -> after):
   the colour reader (census.py): a row hidden by a die takes the smaller of its visible
