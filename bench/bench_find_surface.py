@@ -98,22 +98,16 @@ def evaluate(labels, root: Path, learned, strip_models):
 
 def strip_fold_pairs():
     """board -> analyze's strip pair of the fold that never saw it; None without them."""
-    from nardy_pi.vision.board.model import StripEnsemble, StripModel
-    from nardy_pi.vision.train.held_out import (
-        FIRST_FOLD_MODELS,
-        SECOND_FOLD_MODELS,
-        fold_boards,
-    )
+    from nardy_pi.vision.board.model import StripModel
+    from nardy_pi.vision.train.held_out import FIRST_FOLD_MODELS, fold_boards, with_second_opinion
 
     try:
-        folds = fold_boards(FIRST_FOLD_MODELS)
+        pairs = {}
+        for k, boards in enumerate(fold_boards(FIRST_FOLD_MODELS)):
+            pair = with_second_opinion(StripModel(FIRST_FOLD_MODELS / f"fold{k}.onnx"))
+            pairs.update({b: pair for b in boards})
     except FileNotFoundError:
         return None
-    pairs = {}
-    for k, boards in enumerate(folds):
-        pair = StripEnsemble([StripModel(FIRST_FOLD_MODELS / f"fold{k}.onnx"),
-                              StripModel(SECOND_FOLD_MODELS / f"fold{k}.onnx")])
-        pairs.update({b: pair for b in boards})
     return pairs
 
 

@@ -21,11 +21,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import combinations
+from typing import TYPE_CHECKING, Literal
 
 import cv2
 import numpy as np
 
 from nardy_pi.vision import geometry as g
+
+if TYPE_CHECKING:  # the model's module loads only when the learned finder runs
+    from nardy_pi.vision.board.corner_finder import CornerModel
 
 WORK_SIDE = 320  # the longer side of the shrunken working image, px
 MARKER_SIDE = 960  # ArUco markers are looked for at this longer side at most
@@ -55,7 +59,7 @@ class SurfaceFound:
 
 
 def find_surface(image: np.ndarray, use_markers: bool = True,
-                 learned=None) -> SurfaceFound | None:
+                 learned: CornerModel | Literal[False] | None = None) -> SurfaceFound | None:
     """The playing surface's corners, or None when nothing looks like one. After ArUco
     markers, the learned corner finder and the classical outline both look; the learned
     corners stand unless the outline's point pattern scores OUTLINE_EDGE more. `learned`: a
@@ -101,7 +105,7 @@ def _outline(grey: np.ndarray, first: float) -> SurfaceFound | None:
 
 
 def _learned(image: np.ndarray, grey: np.ndarray, first: float,
-             model) -> SurfaceFound | None:
+             model: CornerModel | Literal[False] | None) -> SurfaceFound | None:
     """The learned corner finder (board/corner_finder.py), its sides snapped to the edges;
     the bar's direction and the confidence come from the same point-pattern test as the
     outline's, so the two compete on one scale."""
@@ -109,7 +113,7 @@ def _learned(image: np.ndarray, grey: np.ndarray, first: float,
 
     if model is False:
         return None
-    got = learned_corners(image, model or None)
+    got = learned_corners(image, model)
     if got is None:
         return None
     quad = got * first  # picture order, clockwise from its top-left

@@ -58,7 +58,7 @@ def strip_format(model_path: Path) -> StripFormat:
         data = json.loads(side.read_text())
         margin = float(data["base_margin_v"])
         context = data.get("context", False)
-    except (ValueError, KeyError, TypeError, AttributeError) as e:
+    except (ValueError, KeyError, TypeError) as e:
         raise ValueError(f"{side} does not say where the strips start: {e}") from None
     if not 0.0 <= margin < 0.2:
         raise ValueError(f"{side}: base_margin_v {margin} is not a margin")
