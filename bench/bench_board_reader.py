@@ -158,6 +158,25 @@ the first model's base and fine-tunes, so its probabilities are less sure for th
 decoding to weigh; fold models retrained): real photos held out by board, the first model
 alone 90.2% -> 89.7% per slot, 76 -> 67 exact; the pair 91.9% -> 91.7%, 85 -> 77; held-out
 renders (30 frames, fold 0's model) 96.3% -> 94.9%, 15 -> 11 exact.
+Real checkers moved on real boards, 2026-12-06, not adopted (train/photo_pastes.py,
+board_reader --photo-pastes N: each photo's boxed checkers placed in its strips, then edited
+copies of the photo: a checker of the row pasted onto an empty point, at the base or up to four
+lengths along; a stack cut short with the rows of an empty point of its colour; a checker
+pasted past a stack's end. The boxes agree with the per-point labels on 93% of points; only
+those are edited. The first model's photo fine-tune from its shipped base, fold models
+retrained; shipped: the first model alone 90.2% per slot, 76 exact, 82 phantoms; the pair
+91.9%, 85):
+  6 edited copies, edited strips only: alone 86.5%, 57 exact, phantoms 82 -> 223 (the
+    ornamented cups and arches of bare points read as a checker); singles read empty 67 -> 40,
+    one too many 57 -> 35; the pair 90.6%, 77;
+  the same keeping each edited copy's unedited strips: alone 87.5%, 64; phantoms 200; the
+    pair 91.2%, 78;
+  stacks cut and lengthened only, no singles moved: alone 89.6%, 76; phantoms 113; the pair
+    91.3%, 80;
+  3 copies, a paste only where the checker shows whole and differs from what it covers by
+    25 levels on average: alone 89.5%, 71; phantoms 114; the pair 91.4%, 81.
+  Every edit, even a stack cut short, made bare points read as checkers: a seam or a patch
+  of another point's pixels is taken for a checker.
 """
 
 from __future__ import annotations

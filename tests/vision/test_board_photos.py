@@ -144,3 +144,26 @@ def test_score_reader_on_the_photos():
     empty = bp.score_reader(lambda image, corners: ([0] * 24, (0, 0)), chosen)
     assert empty.overall.per_slot < 0.9
     assert empty.overall.exact < len(chosen)
+
+
+@needs_photos
+def test_the_photos_checker_boxes_fall_on_their_labelled_points():
+    """The boxes the training's pastes move (train/photo_pastes.py) agree with the per-point
+    labels on most points, so an edited strip's count can be trusted where they agree."""
+    import numpy as np
+
+    from nardy_pi.vision.train.photo_frames import photo_frames
+    from nardy_pi.vision.train.photo_pastes import place_checkers
+    from nardy_pi.vision.train.strip_data import cut_copy
+
+    agree = known = 0
+    for frame, _group in photo_frames():
+        cut = cut_copy(frame, None)
+        placed = place_checkers(cut.cutter.h_surface, cut.frame.layout, cut.frame.checkers)
+        for slot in np.nonzero(frame.known[:24])[0]:
+            stack = placed.get(int(slot), [])
+            n = int(frame.counts[slot])
+            known += 1
+            agree += len(stack) == abs(n) and all(p.side == np.sign(n) for p in stack)
+    assert known > 3000
+    assert agree / known > 0.9

@@ -33,6 +33,8 @@ A shape-only model (`--grey`, optionally fine-tuned `--colour`) was tried as a t
 and not adopted: better on held-out renders, worse on the real photos (bench_board_reader).
 Strips with their frame's context (`--context`, board/strips.with_context) were tried for the
 first model and not adopted: worse on the real photos and the held-out renders (same bench).
+So were photo copies edited with their own checkers (`--photo-pastes`, train/photo_pastes.py):
+more phantoms on the held-out photos.
 
 The data recipe is all here and seeded: strips from the domain-randomised renderer (train
 split only) and the first renderer with random board styles, each frame shaken
@@ -108,9 +110,19 @@ def photo_part(args: argparse.Namespace, rng: np.random.Generator, hold_fold: in
     from nardy_pi.vision.train.photo_frames import photo_frames
     from nardy_pi.vision.train.strip_data import collect
 
-    return collect(photo_frames(exclude_fold=hold_fold, folds=args.folds), rng,
+    part = collect(photo_frames(exclude_fold=hold_fold, folds=args.folds), rng,
                    copies=args.photo_copies, jitter=args.jitter, margin=args.base_margin,
                    edge_cuts=args.edge_cut, context=args.context)
+    if not args.photo_pastes:
+        return part
+    from nardy_pi.vision.train.photo_pastes import collect_pasted
+    from nardy_pi.vision.train.strip_data import StripSet
+
+    pasted = collect_pasted(photo_frames(exclude_fold=hold_fold, folds=args.folds), rng,
+                            args.photo_pastes, jitter=args.jitter, margin=args.base_margin,
+                            edge_cuts=args.edge_cut, context=args.context)
+    print(f"  {len(pasted)} strips edited with the photos' own checkers", flush=True)
+    return StripSet.concat([part, pasted])
 
 
 def finish(parts, rng: np.random.Generator, empty_share: float):
@@ -280,6 +292,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--copies", type=int, default=2, help="shaken copies per rendered frame")
     p.add_argument("--photos", action="store_true", help="add real photo strips")
     p.add_argument("--photo-copies", type=int, default=6)
+    p.add_argument("--photo-pastes", type=int, default=0,
+                   help="edited copies per photo: its own boxed checkers moved onto empty "
+                   "points, stacks cut short or lengthened (train/photo_pastes.py)")
     p.add_argument("--jitter", type=float, default=CORNER_JITTER,
                    help="corner jitter of each shaken copy, a share of the surface's size")
     p.add_argument("--loose-stacks", action="store_true",

@@ -14,7 +14,13 @@ from nardy_pi.vision.train.strip_data import Frame
 
 def photo_frames(exclude_fold: int | None = None, folds: int = 5) -> Iterator[tuple[Frame, int]]:
     """Checked photos as frames, leaving out the boards of fold `exclude_fold`."""
-    from nardy_pi.vision.train.board_photos import board_folds, load_board_photos, read_image
+    from nardy_pi.vision.train.board_photos import (
+        board_folds,
+        default_root,
+        load_board_photos,
+        read_image,
+    )
+    from nardy_pi.vision.train.photo_pastes import read_checker_boxes
 
     labels = load_board_photos()
     held = set(board_folds(labels, folds)[exclude_fold].test_boards) if (
@@ -31,5 +37,9 @@ def photo_frames(exclude_fold: int | None = None, folds: int = 5) -> Iterator[tu
         # Which bar half holds which side is not labelled: bar strips count only when empty.
         known[BAR_LOWER] = known[BAR_UPPER] = tuple(lab.bar) == (0, 0)
         layout = SurfaceLayout(float(lab.bar_u[0]), float(lab.bar_u[1]))
-        yield (Frame(read_image(lab), np.asarray(lab.corners, float), layout, counts, None, known),
-               10000 + boards.index(lab.board))
+        image = read_image(lab)
+        boxes = default_root() / "labels" / f"{lab.name}.txt"
+        checkers = (read_checker_boxes(boxes, image.shape[1], image.shape[0])
+                    if boxes.is_file() else None)
+        yield (Frame(image, np.asarray(lab.corners, float), layout, counts, None, known,
+                     checkers), 10000 + boards.index(lab.board))

@@ -38,6 +38,8 @@ class Frame:
     counts: np.ndarray  # SLOTS signed counts (+ light, - dark); bar slots carry their colour
     occluder: np.ndarray | None = None  # bool image mask of hands and other objects
     known: np.ndarray | None = None  # SLOTS bool: labels exist (real photos may lack some)
+    #: K x 5 (x0, y0, x1, y1 image px, +1 light / -1 dark): the checkers boxed in a photo
+    checkers: np.ndarray | None = None
 
 
 _FIELDS = ("x", "count", "colour", "occluded", "count_weight", "group")
@@ -149,8 +151,9 @@ def _crop_to_surface(frame: Frame) -> Frame:
     if x1 - x0 < 32 or y1 - y0 < 32:
         return frame
     occ = None if frame.occluder is None else frame.occluder[y0:y1, x0:x1]
+    boxes = None if frame.checkers is None else frame.checkers - [x0, y0, x0, y0, 0]
     return Frame(frame.image[y0:y1, x0:x1], c - [x0, y0], frame.layout, frame.counts, occ,
-                 frame.known)
+                 frame.known, boxes)
 
 
 #: how far inside the surface edge (in v) the picture may end; negative: outside it. A checker
@@ -187,12 +190,21 @@ def _cut_mask(cutter: StripCutter, mask: np.ndarray) -> np.ndarray:
     return cutter.cut(planes).raw[..., 0] > 127
 
 
-def strips_of(frame: Frame, rng: np.random.Generator | None, group: int,
-              jitter: float = CORNER_JITTER, margin: float = 0.0,
-              edge_cuts: float = 0.0, context: bool = False) -> StripSet:
-    """`margin`: the points' strips start this far outside the surface edge (the model's
-    SurfaceLayout.base_margin_v); `edge_cuts`: the share of shaken copies `edge_cut`;
-    `context`: each strip with its frame's reference (strips.with_context)."""
+@dataclass(frozen=True)
+class Cut:
+    """One copy of a frame cut into strips as the reader would: `frame` cropped to the
+    surface (its layout with the model's margin), the `cutter` of the (jittered) corners,
+    and the `strips` of the (shaken) picture."""
+
+    frame: Frame
+    cutter: StripCutter
+    strips: Strips
+
+
+def cut_copy(frame: Frame, rng: np.random.Generator | None, jitter: float = CORNER_JITTER,
+             margin: float = 0.0, edge_cuts: float = 0.0) -> Cut:
+    """A copy of `frame` cut into strips; shaken, perhaps edge-cut and jittered unless `rng`
+    is None."""
     frame = _crop_to_surface(frame)
     if margin:
         frame = replace(frame, layout=replace(frame.layout, base_margin_v=margin))
@@ -207,20 +219,40 @@ def strips_of(frame: Frame, rng: np.random.Generator | None, group: int,
     if lost is not None:  # the picture ends there: unknown, as outside the image
         gone = _cut_mask(cutter, lost)
         strips = Strips(strips.raw, strips.unknown | gone, strips.visible)
-    x = model_input(strips, context)
-    counts = np.asarray(frame.counts, np.int64)
+    return Cut(frame, cutter, strips)
+
+
+def labelled(cut: Cut, group: int, context: bool = False, counts: np.ndarray | None = None,
+             only: np.ndarray | None = None) -> StripSet:
+    """The cut's strips with their labels (`counts` instead of the frame's when given), the
+    slots in `only` (a SLOTS bool mask) or all that are labelled and mostly in view."""
+    frame, cutter = cut.frame, cut.cutter
+    x = model_input(cut.strips, context)
+    counts = np.asarray(frame.counts if counts is None else counts, np.int64)
     cover = np.zeros(SLOTS)
     if frame.occluder is not None and frame.occluder.any():
-        true_cut = StripCutter(frame.corners, frame.layout, (image.shape[1], image.shape[0]))
+        h, w = frame.image.shape[:2]
+        true_cut = StripCutter(frame.corners, frame.layout, (w, h))
         cover = _cut_mask(true_cut, frame.occluder).reshape(SLOTS, -1).mean(1)
     known = np.ones(SLOTS, bool) if frame.known is None else np.asarray(frame.known, bool)
     keep = known & (cutter.visible > 0.5)
+    if only is not None:
+        keep &= only
     occluded = (cover > OCCLUDED_SHARE).astype(np.float32)
     weight = ((cover <= COUNT_UNSURE_SHARE) & (cutter.visible > 0.9)).astype(np.float32)
     colour = np.where(counts > 0, 0, np.where(counts < 0, 1, -1))
     return StripSet(x[keep].astype(np.float16), np.minimum(np.abs(counts), 15)[keep],
                     colour[keep], occluded[keep], weight[keep],
                     np.full(int(keep.sum()), group, np.int64))
+
+
+def strips_of(frame: Frame, rng: np.random.Generator | None, group: int,
+              jitter: float = CORNER_JITTER, margin: float = 0.0,
+              edge_cuts: float = 0.0, context: bool = False) -> StripSet:
+    """`margin`: the points' strips start this far outside the surface edge (the model's
+    SurfaceLayout.base_margin_v); `edge_cuts`: the share of shaken copies `edge_cut`;
+    `context`: each strip with its frame's reference (strips.with_context)."""
+    return labelled(cut_copy(frame, rng, jitter, margin, edge_cuts), group, context)
 
 
 def collect(frames: Iterator[tuple[Frame, int]], rng: np.random.Generator,
