@@ -40,6 +40,15 @@ figures are unchanged (real photos held out by board, every peer; 30 held-out re
 changing, on a busier machine than the day before, alternating with the previous head:
 640x480 before 31.6 / 33.2 / 30.8 ms, after 36.1 / 28.7 / 35.5 ms; 1280x960 before 44.6 /
 41.7 / 39.7, after 37.1 / 37.6 / 39.1: the run-to-run spread (5-7 ms) hides a 0.7 ms gain.
+A big frame shrunk by a whole number before the cut (board/strips.py: a wanted factor of 0.5
+or less becomes 1/k on a crop of whole steps, so OpenCV's area resize takes its fast path),
+2026-12-06: the cut at 1280x960 7.1 -> 1.0 ms (the resize 4.1 -> 0.2 ms); 640x480 frames are
+not shrunk. Figures: real photos held out by board, the pair 91.9% / 85 exact unchanged, the
+first model alone 90.2% -> 90.3%; 30 held-out renders at 1280x960, the pair 96.0% / 13
+unchanged, the camera model 94.0% both, exact 9 -> 8; calibrated (bench_calibrated_reader,
+20 x 10 at 1280x960) identical, 93.3% per slot, 24.4% exact, occlusion 90.9% / 1.8%. Whole
+runs alternating with the previous head: 1280x960 before 37.3 / 39.9 ms, after 33.8 / 43.9
+(640x480, untouched: before 31.6 / 30.5, after 33.3 / 33.8): the noise again.
 """
 
 from __future__ import annotations

@@ -57,6 +57,16 @@ def _strip_maps(h_surface: np.ndarray, layout: SurfaceLayout) -> list[np.ndarray
     return maps
 
 
+def _whole_steps(a0: int, a1: int, step: int, limit: int) -> tuple[int, int]:
+    """The span a0..a1 grown (or, at the image's edges, shrunk) to a whole number of steps."""
+    n = -(-(a1 - a0) // step) * step
+    if a0 + n <= limit:
+        return a0, a0 + n
+    if a1 - n >= 0:
+        return a1 - n, a1
+    return a0, a0 + (a1 - a0) // step * step
+
+
 def _remap_tables(maps: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
     """Every slot's strip pixel -> frame pixel, stacked slot after slot, as fixed-point tables
     for one cv2.remap (26 warpPerspective calls cost twice the time: 640x480, 1.4 -> 0.7 ms
@@ -97,12 +107,20 @@ class StripCutter:
         x1, y1 = min(w, int(hi[0]) + 3), min(h, int(hi[1]) + 3)
         if x1 <= x0 or y1 <= y0 or not self.visible.any():
             raise ValueError("the playing surface lies outside the image")
-        self.crop = (x0, y0, x1, y1)
         # Frame pixels per strip pixel, across the strips: a big frame is area-averaged
         # first so that sampling does not alias thin rims.
         density = np.linalg.norm(quads[:, 1] - quads[:, 0], axis=1) / STRIP_W
         factor = min(1.0, _OVERSAMPLE / max(1e-6, float(np.median(density))))
         self.factor = factor if factor < 0.8 else 1.0
+        self.step = 0  # frame pixels per resized pixel, when a whole number
+        if self.factor <= 0.5:
+            # Shrunk by a whole number, on a crop of whole steps, OpenCV's area resize takes
+            # its fast path (1280x960: 4.1 -> 0.2 ms); a little more detail is kept.
+            self.step = int(1.0 / self.factor)
+            self.factor = 1.0 / self.step
+            x0, x1 = _whole_steps(x0, x1, self.step, w)
+            y0, y1 = _whole_steps(y0, y1, self.step, h)
+        self.crop = (x0, y0, x1, y1)
         shift = np.array([[1, 0, -x0], [0, 1, -y0], [0, 0, 1]], np.float64)
         scale = np.diag([self.factor, self.factor, 1.0])
         self.maps = [scale @ shift @ m for m in maps]
@@ -115,7 +133,10 @@ class StripCutter:
                              f"{self.frame_size[0]}x{self.frame_size[1]}")
         x0, y0, x1, y1 = self.crop
         part = image[y0:y1, x0:x1]
-        if self.factor < 1.0:
+        if self.step:
+            part = cv2.resize(part, ((x1 - x0) // self.step, (y1 - y0) // self.step),
+                              interpolation=cv2.INTER_AREA)
+        elif self.factor < 1.0:
             part = cv2.resize(part, None, fx=self.factor, fy=self.factor,
                               interpolation=cv2.INTER_AREA)
         raw = cv2.remap(part, *self._remap, cv2.INTER_LINEAR,
