@@ -36,8 +36,9 @@ Strips cut with one cv2.remap over precomputed tables instead of 26 warpPerspect
 2026-12-06 (board/strips.py): the cut with its unknown mask 1.39 -> 0.70 ms at 640x480 and
 7.9 -> 7.1 ms at 1280x960 (median of 200, one thread; there the area resize is most of it);
 0.01% of strip pixel values move by one level (fixed-point rounding); bench_board_reader's
-figures are unchanged (real photos held out by board, every peer; 30 held-out renders). Whole runs, every frame
-changing, on a busier machine than the day before, alternating with the previous head:
+figures are unchanged (real photos held out by board, every peer; 30 held-out renders).
+Whole runs, every frame changing, on a busier machine than the day before, alternating with
+the previous head:
 640x480 before 31.6 / 33.2 / 30.8 ms, after 36.1 / 28.7 / 35.5 ms; 1280x960 before 44.6 /
 41.7 / 39.7, after 37.1 / 37.6 / 39.1: the run-to-run spread (5-7 ms) hides a 0.7 ms gain.
 A big frame shrunk by a whole number before the cut (board/strips.py: a wanted factor of 0.5

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import cv2
 import numpy as np
 import pytest
 
@@ -80,6 +81,33 @@ def test_a_surface_partly_outside_the_image_leaves_those_points_unseen() -> None
     assert x.shape == (SLOTS, 4, 128, 32)
     assert x[0, 3].mean() > 0.5  # unknown-mask channel marks the outside
     assert np.isfinite(x).all()
+
+
+@pytest.mark.parametrize("scale", [3, 4, 5])
+def test_a_big_frame_is_shrunk_by_whole_steps_and_cut_as_a_small_one(scale: int) -> None:
+    """A frame `scale` times bigger is area-shrunk by a whole number on a crop of whole steps
+    (OpenCV's fast path) and gives the strips of the small frame, up to resampling."""
+    shot = render_scene(STYLES["wood"], Camera(seed=4), Scene(points=points(p6=5), seed=1))
+    big = cv2.resize(shot.image, None, fx=scale, fy=scale, interpolation=cv2.INTER_CUBIC)
+    corners = np.array(shot.corners) * scale
+    cutter = StripCutter(corners, SurfaceLayout(), (640 * scale, 480 * scale))
+    x0, y0, x1, y1 = cutter.crop
+    assert cutter.step >= 2 and cutter.factor == 1.0 / cutter.step
+    assert (x1 - x0) % cutter.step == 0 and (y1 - y0) % cutter.step == 0
+    assert x0 >= 0 and y0 >= 0 and x1 <= 640 * scale and y1 <= 480 * scale
+    small = StripCutter(shot.corners, SurfaceLayout(), (640, 480)).cut(shot.image).raw
+    got = cutter.cut(big).raw
+    assert got.shape == small.shape
+    assert np.abs(got.astype(int) - small).mean() < 3  # corners 8 px off: about 29
+
+
+def test_whole_steps_grow_a_span_or_shrink_it_at_the_image_edge() -> None:
+    from nardy_pi.vision.board.strips import _whole_steps
+
+    assert _whole_steps(10, 21, 2, 100) == (10, 22)  # grown
+    assert _whole_steps(10, 100, 3, 100) == (10, 100)  # already whole
+    assert _whole_steps(88, 100, 5, 100) == (85, 100)  # grown backwards at the edge
+    assert _whole_steps(0, 7, 2, 7) == (0, 6)  # the whole image, odd: shrunk
 
 
 def test_saturated_pixels_are_unknown_not_a_colour() -> None:
