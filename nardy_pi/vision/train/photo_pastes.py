@@ -104,7 +104,8 @@ def place_checkers(h_surface: np.ndarray, layout: SurfaceLayout, boxes: np.ndarr
     return placed
 
 
-def _agrees(stack: list[Placed], count: int) -> bool:
+def boxes_agree(stack: list[Placed], count: int) -> bool:
+    """A point's boxed checkers are as many as its label says, all of its side."""
     return len(stack) == abs(count) and all(p.side == np.sign(count) for p in stack)
 
 
@@ -196,10 +197,9 @@ def edit_strips(strips: Strips, counts: np.ndarray, clean: np.ndarray,
                 continue
             source = checkers[row][rng.integers(len(checkers[row]))]
             p = source[1]
-            base = float(rng.choice(firsts[row]))
+            at = float(rng.choice(firsts[row]))
             if rng.random() < 0.5:  # away from the base, as loose checkers lie
-                base += rng.uniform(0.5, FAR_REACH) * 2 * p.row_radius
-            at = base
+                at += rng.uniform(0.5, FAR_REACH) * 2 * p.row_radius
             if at + p.row_radius > STRIP_H:
                 continue
             if ed.paste(slot, source, at):
@@ -231,7 +231,8 @@ def edit_strips(strips: Strips, counts: np.ndarray, clean: np.ndarray,
 def pasted_strips_of(frame: Frame, rng: np.random.Generator, group: int,
                      jitter: float = CORNER_JITTER, margin: float = 0.0,
                      edge_cuts: float = 0.0, context: bool = False) -> StripSet:
-    """The edited strips of one shaken copy of a photo frame (empty without its boxes)."""
+    """One shaken copy of a photo frame, edited: its clean point strips, edited or not, with
+    their counts after the edits (none without the photo's boxes)."""
     cut = cut_copy(frame, rng, jitter, margin, edge_cuts)
     boxes = cut.frame.checkers
     if boxes is None or not len(boxes):
@@ -243,7 +244,7 @@ def pasted_strips_of(frame: Frame, rng: np.random.Generator, group: int,
     clean = known & (cut.cutter.visible > 0.9)
     clean[24:] = False
     for slot in range(24):
-        clean[slot] &= _agrees(placed.get(slot, []), int(counts[slot]))
+        clean[slot] &= boxes_agree(placed.get(slot, []), int(counts[slot]))
     strips, new_counts, edited = edit_strips(cut.strips, counts, clean, placed, rng)
     # the copy's unedited clean strips too: edits make checkers, and with only them the
     # photo part's empty points grow scarce
@@ -254,7 +255,7 @@ def pasted_strips_of(frame: Frame, rng: np.random.Generator, group: int,
 def collect_pasted(frames: Iterable[tuple[Frame, int]], rng: np.random.Generator, copies: int,
                    jitter: float = CORNER_JITTER, margin: float = 0.0, edge_cuts: float = 0.0,
                    context: bool = False) -> StripSet:
-    """`copies` edited copies of every frame, their edited strips only."""
+    """`copies` edited copies of every frame (`pasted_strips_of`)."""
     parts = [pasted_strips_of(frame, rng, group, jitter, margin, edge_cuts, context)
              for frame, group in frames for _ in range(copies)]
     return StripSet.concat(parts) if parts else StripSet.empty(8 if context else 4)
