@@ -177,6 +177,13 @@ retrained; shipped: the first model alone 90.2% per slot, 76 exact, 82 phantoms;
     25 levels on average: alone 89.5%, 71; phantoms 114; the pair 91.4%, 81.
   Every edit, even a stack cut short, made bare points read as checkers: a seam or a patch
   of another point's pixels is taken for a checker.
+Every empty strip kept in the first model's photo fine-tune (--empty-share 1.0 instead of
+0.5; fold models retrained), 2026-12-06, not adopted: the first model alone 90.2% -> 90.6% per
+slot, 76 -> 79 exact (phantoms 82 -> 55, singles read empty 67 -> 79); but analyze's pair
+91.9% -> 91.5%, 85 -> 82 exact. Joining the pair otherwise (inference only): a geometric mean
+of the count probabilities 91.4%, 81 exact; the first model weighted 0.35 / 0.65: 91.8%, 84 /
+91.3%, 83; the pair also read in grey or with its channels reversed, averaged: 91.8% / 91.9%,
+85 exact. The plain average of the two stays.
 """
 
 from __future__ import annotations
