@@ -123,8 +123,7 @@ class StripCutter:
         self.crop = (x0, y0, x1, y1)
         shift = np.array([[1, 0, -x0], [0, 1, -y0], [0, 0, 1]], np.float64)
         scale = np.diag([self.factor, self.factor, 1.0])
-        self.maps = [scale @ shift @ m for m in maps]
-        self._remap = _remap_tables(self.maps)
+        self._remap = _remap_tables([scale @ shift @ m for m in maps])
 
     def cut(self, image: np.ndarray) -> Strips:
         h, w = image.shape[:2]
