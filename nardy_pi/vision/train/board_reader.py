@@ -393,6 +393,10 @@ def leave_one_board_out(args: argparse.Namespace) -> int:
     renders = render_part(args, np.random.default_rng(args.seed))
     status = 0
     for k, fold in enumerate(folds):
+        if not any(lab.checked for lab in fold.test):  # nothing to score it on
+            print(f"fold {k + 1}/{len(folds)}: skipped, {', '.join(fold.test_boards)} "
+                  "has no checked photo", flush=True)
+            continue
         print(f"fold {k + 1}/{len(folds)}: holding out {', '.join(fold.test_boards)}", flush=True)
         rng = np.random.default_rng(args.seed + 1 + k)
         data = finish([renders, photo_part(args, rng, k)], rng, args.empty_share)

@@ -62,8 +62,8 @@ def held_out_score(make_reader: MakeReader, fold_dir: Path = FOLD_MODELS,
         raise ValueError(f"boards in no fold of {fold_dir}: {', '.join(sorted(unplaced))}")
     per_board: dict[str, Tally] = {}
     for k, boards in enumerate(folds):
-        test = [lab for lab in labels if lab.board in set(boards)]
-        if not test:
+        test = [lab for lab in labels if lab.board in set(boards) and lab.checked]
+        if not test:  # a fold of unchecked photos only trains no model
             continue
         score = score_reader(make_reader(StripModel(fold_dir / f"fold{k}.onnx")), test, root)
         per_board.update(score.per_board)
