@@ -155,17 +155,40 @@ def run_analyze(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(data))
         return 0
-    print("points: " + " ".join(f"{i}:{'?' if c is None else c}"
-                                for i, c in enumerate(data["points"], 1) if c != 0))
-    print(f"bar: white {data['bar']['white']}, black {data['bar']['black']}; "
-          f"off: white {data['off']['white']}, black {data['off']['black']}")
-    for die in data["dice"]:
-        print(f"die {die['value']} at {die['center']}: flat={die['flat']} "
-              f"on_board={die['on_board']} half={die['half']} on_checker={die['on_checker']}")
-    print(f"cube: {data['cube']}")
-    print(f"roll: {'valid' if data['roll']['valid'] else 'invalid'} {data['roll']['reasons']}")
-    print(f"occluded: {data['occluded']}")
+    print("\n".join(describe(data)))
     return 0
+
+
+def describe(data: dict) -> list[str]:
+    """analyze's reading (observation_json's object) as lines a player reads."""
+    lines = ["points: " + " ".join(f"{i}:{'?' if c is None else c}"
+                                   for i, c in enumerate(data["points"], 1) if c != 0),
+             f"bar: white {_count(data['bar']['white'])}, black {_count(data['bar']['black'])}; "
+             f"off: white {_count(data['off']['white'])}, black {_count(data['off']['black'])}"]
+    for n, die in enumerate(data["dice"], 1):
+        where = [("flat" if die["flat"] else "cocked"),
+                 (f"{die['half']} half" if die["on_board"] else "off the board")]
+        if die["on_checker"]:
+            where.append("on a checker")
+        shows = "?" if die["value"] is None else die["value"]
+        x, y = die["center"]
+        lines.append(f"die {n}: shows {shows} at ({x:.0f}, {y:.0f}), {', '.join(where)}")
+    cube = data["cube"]  # a centred cube is worth 1 (its 64 face up), board-frame.md
+    lines.append("cube: not seen" if cube is None
+                 else f"cube: {cube['value']} at {cube['position']}")
+    roll = data["roll"]
+    if roll["valid"]:
+        lines.append("roll: valid")
+    elif not data["dice"]:
+        lines.append("roll: no dice seen")
+    else:
+        lines.append("roll: re-roll (" + ", ".join(roll["reasons"]) + ")")
+    lines.append(f"occluded: {'yes' if data['occluded'] else 'no'}")
+    return lines
+
+
+def _count(n: int | None) -> str:
+    return "?" if n is None else str(n)  # None: part of the surface is out of view
 
 
 def _first_look(image, args: argparse.Namespace, finder, counts):

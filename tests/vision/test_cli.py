@@ -179,3 +179,30 @@ def test_help_for_both_commands() -> None:
     for command in ("calibrate", "analyze"):
         out = nardy(command, "--help")
         assert out.returncode == 0 and "--overlay" in out.stdout
+
+
+def test_analyze_says_in_words_what_it_read() -> None:
+    """The plain output names each die's face, why a throw is void, and no dice or cube."""
+    from nardy_pi.cli.vision import describe
+
+    base = {"points": [0] * 23 + [-2], "bar": {"white": 1, "black": 0},
+            "off": {"white": None, "black": None}, "cube": None, "occluded": False}
+    dice = [{"value": 5, "center": [10.4, 20.6], "flat": True, "on_board": True,
+             "half": "left", "on_checker": False},
+            {"value": None, "center": [99.0, 7.0], "flat": False, "on_board": True,
+             "half": "right", "on_checker": True}]
+    lines = describe({**base, "dice": dice,
+                      "roll": {"valid": False, "reasons": ["split_halves", "cocked",
+                                                           "on_checker"]}})
+    assert lines == [
+        "points: 24:-2",
+        "bar: white 1, black 0; off: white ?, black ?",
+        "die 1: shows 5 at (10, 21), flat, left half",
+        "die 2: shows ? at (99, 7), cocked, right half, on a checker",
+        "cube: not seen",
+        "roll: re-roll (split_halves, cocked, on_checker)",
+        "occluded: no",
+    ]
+    none = describe({**base, "dice": [], "cube": {"value": 1, "position": "center"},
+                     "roll": {"valid": False, "reasons": []}, "occluded": True})
+    assert none[-3:] == ["cube: 1 at center", "roll: no dice seen", "occluded: yes"]
