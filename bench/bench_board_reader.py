@@ -184,6 +184,15 @@ slot, 76 -> 79 exact (phantoms 82 -> 55, singles read empty 67 -> 79); but analy
 of the count probabilities 91.4%, 81 exact; the first model weighted 0.35 / 0.65: 91.8%, 84 /
 91.3%, 83; the pair also read in grey or with its channels reversed, averaged: 91.8% / 91.9%,
 85 exact. The plain average of the two stays.
+Every board left out alone, 2026-12-06 (training --folds 29: 27 fold models a recipe, each
+fine-tuned on the other 26 boards instead of about 21 of the committed five folds; two boards
+have no checked photo, so their folds train nothing; about 50 min a recipe here; the fold
+models were not committed, `--fold-models DIR --second-fold-models DIR` prints them): the
+first model alone 90.3% -> 90.5% per slot, 76 -> 76 exact; the second alone 90.8% both;
+analyze's pair 91.9% -> 91.4%, images exact 85 -> 80 of 151, boards exact 7 -> 5 of 27
+(five placements 91.6%). A fifth more real boards per model reads a held-out board no
+better; the per-board changes (+13 slots on image018, -8 on image008) are a fine-tune seed's
+size. The five folds stay, the stricter figure.
 """
 
 from __future__ import annotations

@@ -29,6 +29,9 @@ min here, the fine-tunes 2 min, the fold models 10):
         --loose-stacks --jitter 0.016 --out nardy_pi/vision/models/strip_reader_b.onnx
     ... --lobo bench/models/strip_folds_b    # its fold models, the same folds
 
+`--folds 29` leaves every board out alone (27 fold models; a fold whose board has no checked
+photo trains nothing): no better than the five folds (bench_board_reader's notes).
+
 A shape-only model (`--grey`, optionally fine-tuned `--colour`) was tried as a third opinion
 and not adopted: better on held-out renders, worse on the real photos (bench_board_reader).
 Strips with their frame's context (`--context`, board/strips.with_context) were tried for the
