@@ -161,8 +161,8 @@ def run_analyze(args: argparse.Namespace) -> int:
 
 def describe(data: dict) -> list[str]:
     """analyze's reading (observation_json's object) as lines a player reads."""
-    lines = ["points: " + " ".join(f"{i}:{'?' if c is None else c}"
-                                   for i, c in enumerate(data["points"], 1) if c != 0),
+    held = [f"{i}:{'?' if c is None else c}" for i, c in enumerate(data["points"], 1) if c != 0]
+    lines = ["points: " + (" ".join(held) or "none held"),
              f"bar: white {_count(data['bar']['white'])}, black {_count(data['bar']['black'])}; "
              f"off: white {_count(data['off']['white'])}, black {_count(data['off']['black'])}"]
     for n, die in enumerate(data["dice"], 1):

@@ -203,6 +203,8 @@ def test_analyze_says_in_words_what_it_read() -> None:
         "roll: re-roll (split_halves, cocked, on_checker)",
         "occluded: no",
     ]
-    none = describe({**base, "dice": [], "cube": {"value": 1, "position": "center"},
+    none = describe({**base, "points": [0] * 24, "dice": [],
+                     "cube": {"value": 1, "position": "center"},
                      "roll": {"valid": False, "reasons": []}, "occluded": True})
+    assert none[0] == "points: none held"
     assert none[-3:] == ["cube: 1 at center", "roll: no dice seen", "occluded: yes"]
