@@ -70,6 +70,25 @@ def test_copies_of_one_board_agree_where_both_see_a_point():
                     assert pa is None or pb is None or pa == pb
 
 
+def test_the_labels_hold_the_hand_made_inputs():
+    """board_photos_manual.json records what was placed and fixed by eye (data/README.md): each
+    reference's corners, the counts fixed by eye on every copy that sees the point, and which
+    boards are not trusted (a copy of a trusted board may still be untrusted: its homography
+    failed). A label rebuilt from the upstream boxes must not lose them."""
+    manual = json.loads((bp.LABELS_FILE.parent / "board_photos_manual.json").read_text())["boards"]
+    assert set(manual) == {lab.board for lab in LABELS}
+    for lab in LABELS:
+        hand = manual[lab.board]
+        if not hand.get("checked", True):
+            assert not lab.checked, lab.name
+        if "reference" in lab.copy:
+            assert lab.checked == hand.get("checked", True), lab.name
+            for got, want in zip(lab.corners, hand["corners"], strict=True):
+                assert abs(got[0] - want[0]) <= 0.1 and abs(got[1] - want[1]) <= 0.1, lab.name
+        for point, count in hand.get("fix", {}).items():
+            assert lab.points[int(point) - 1] in (None, count), f"{lab.name}: point {point}"
+
+
 def test_checked_labels_cover_most_boards():
     checked = {lab.board for lab in LABELS if lab.checked}
     assert len(checked) >= 25
