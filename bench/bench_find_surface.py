@@ -41,12 +41,13 @@ told right finds from wrong ones better among trusted photos (AUC 0.77) than the
 own confidence (0.63) or the occluder head (0.73).
 Labels reviewed, 2026-12-06 (train/data/README.md: image012's corners moved, image034 no
 longer scored; 145 checked photos of 26 boards) and the corner model and its folds fine-tuned
-again on them from the same cached base (before -> after, the first look's new strip folds
-reading back in both): real photos held out by board within 3% 41 -> 41 of 145, median error
-3.0% -> 2.9%, surface wholly in view 27 -> 30 of 65, reference copies 11 -> 14 of 26, one photo
-now with nothing found; finds analyze reads 43 -> 37, those within 3% 20 -> 20, off by over 15%
-0 -> 0; held-out renders within 3% 31 -> 31, median 1.3% -> 1.0%, finds analyze reads 38 ->
-39 (31 within 3% both), one render with nothing found.
+again on them from the same cached base (its two folds are drawn from the checked boards, so
+they were drawn anew; before -> after, the first look's new strip folds reading back in both):
+real photos held out by board within 3% 41 -> 41 of 145, median error 3.0% -> 2.9%, surface
+wholly in view 27 -> 30 of 65, reference copies 11 -> 14 of 26, one photo now with nothing
+found; finds analyze reads 43 -> 37, those within 3% 20 -> 20, off by over 15% 0 -> 0;
+held-out renders within 3% 31 -> 31, median 1.3% -> 1.0%, finds analyze reads 38 -> 39 (31
+within 3% both), one render with nothing found.
 """
 
 from __future__ import annotations
