@@ -88,6 +88,11 @@ def test_the_labels_hold_the_hand_made_inputs():
                 assert abs(got[0] - want[0]) <= 0.1 and abs(got[1] - want[1]) <= 0.1, lab.name
         for point, count in hand.get("fix", {}).items():
             assert lab.points[int(point) - 1] in (None, count), f"{lab.name}: point {point}"
+        copy = hand.get("copies", {}).get(lab.name)
+        if copy is not None:  # a copy whose carried corners were put right by eye
+            for got, want in zip(lab.corners, copy["corners"], strict=True):
+                assert abs(got[0] - want[0]) <= 0.1 and abs(got[1] - want[1]) <= 0.1, lab.name
+            assert ("mirrored" in lab.copy) == copy["mirrored"], lab.name
 
 
 def test_checked_labels_cover_most_boards():
@@ -185,3 +190,46 @@ def test_the_photos_checker_boxes_fall_on_their_labelled_points():
             agree += boxes_agree(placed.get(int(slot), []), int(frame.counts[slot]))
     assert known > 3000
     assert agree / known > 0.9
+
+
+def _box_counts(lab: bp.PhotoLabel, corners) -> list[int]:
+    """Signed counts on points 1..24 from the upstream checker boxes' centres, the surface
+    placed by `corners` (data/README.md, "How it was made", step 2)."""
+    import cv2
+    import numpy as np
+
+    from nardy_pi.vision.train.photo_pastes import read_checker_boxes
+
+    boxes = read_checker_boxes(ROOT / "labels" / f"{lab.name}.txt", *lab.size)
+    to_unit = cv2.getPerspectiveTransform(np.float32(corners),
+                                          np.float32([[0, 0], [1, 0], [1, 1], [0, 1]]))
+    counts = [0] * 24
+    (b0, b1) = lab.bar_u
+    for x0, y0, x1, y1, side in boxes:
+        u, v, w = to_unit @ np.array([(x0 + x1) / 2, (y0 + y1) / 2, 1.0])
+        u, v = u / w, v / w
+        if not (0 <= u <= 1 and 0 <= v <= 1) or b0 <= u <= b1:
+            continue
+        column = int(u / b0 * 6) if u < b0 else min(6 + int((u - b1) / (1 - b1) * 6), 11)
+        point = 13 + column if v < 0.5 else 12 - column
+        counts[point - 1] += int(side)
+    return counts
+
+
+@needs_photos
+def test_every_checked_copy_is_placed_the_right_way_round():
+    """Of the eight ways to hand a copy's four corners out (turns and mirrors), its own explains
+    its upstream checker boxes at least as well as any other. A mirrored copy carried
+    unmirrored passes the checker-centre check on a start position, whose rows look alike but
+    for colour: image035's did, and its colours read back wrong, until it was put right."""
+    turns = [tuple((i + r) % 4 for i in range(4)) for r in range(4)]
+    orders = turns + [(t[1], t[0], t[3], t[2]) for t in turns]
+    checked = [lab for lab in bp.load_board_photos() if lab.checked]
+    for lab in checked:
+        def agree(order: tuple[int, ...], lab: bp.PhotoLabel = lab) -> int:
+            boxes = _box_counts(lab, [lab.corners[i] for i in order])
+            return sum(want == got for want, got in zip(lab.points, boxes, strict=True))
+        own = agree((0, 1, 2, 3))
+        best = max(orders, key=agree)
+        assert own >= agree(best), f"{lab.name}: corners in order {best} explain its boxes better"
+    assert len(checked) >= 130
