@@ -57,6 +57,24 @@ def test_decoding_keeps_fifteen_a_side() -> None:
     assert decode(probs, seen).counts[3] is None
 
 
+def test_a_side_many_short_has_borne_off_and_is_not_made_up() -> None:
+    # A bear-off board: two light checkers and one dark. The model all but rules out a tall
+    # stack (1e-5), which is still likelier than the floor. Charging for all 27 missing
+    # checkers would pile 15 on each occupied point; only a few missing are charged for.
+    truth = [0] * SLOTS
+    truth[0], truth[23] = 2, -1
+    probs = np.full((SLOTS, 2 * MAX + 1), 1e-9)
+    for s, c in enumerate(truth):
+        probs[s, c + MAX] = 0.95
+        probs[s, MAX + (MAX if c >= 0 else -MAX)] = 1e-5
+    probs /= probs.sum(axis=1, keepdims=True)
+    assert list(decode(probs, np.ones(SLOTS, bool)).counts) == truth
+    # A side one short still takes the checker the model was unsure of.
+    probs[5] = 1e-9
+    probs[5, MAX + 12], probs[5, MAX + 13] = 0.55, 0.45
+    assert decode(probs, np.ones(SLOTS, bool)).counts[5] == 13
+
+
 def test_signed_and_bar_distributions() -> None:
     count = np.zeros((SLOTS, MAX + 1))
     count[:, 0] = 1.0

@@ -2,8 +2,11 @@
 
 A board holds 15 checkers a side, bar and off included, and one colour per point. The tray is
 not read, so a side may show fewer than 15 (borne off, or on an unseen slot); each missing
-checker costs MISSING_COST nats unless some slot is unseen. The most likely reading under that
-constraint is found exactly by dynamic programming over (white total, black total).
+checker costs MISSING_COST nats unless some slot is unseen, up to MISSING_CAP of them. A side
+a few short is more likely miscounted than borne off; a side many short has borne them off
+(or they lie in the tray), and charging for every one would make up a tall stack from a
+count the model all but ruled out. The most likely reading under that constraint is found
+exactly by dynamic programming over (white total, black total).
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from nardy_pi.vision.board.layout import BAR_LOWER, BAR_UPPER, SLOTS
 MAX = 15
 VALUES = np.arange(-MAX, MAX + 1)  # index k of a slot's distribution means k - 15 checkers
 MISSING_COST = 1.0
+MISSING_CAP = 3  # missing checkers a side that are charged for
 _FLOOR = 1e-6
 
 
@@ -88,7 +92,7 @@ def decode(probs: np.ndarray, seen: np.ndarray) -> Decoded:
         dp[:] = cand.max(axis=0)
         choice[s] = VALUES[arg]
     cost = 0.0 if not seen.all() else MISSING_COST
-    missing = (MAX - np.arange(MAX + 1))
+    missing = np.minimum(MAX - np.arange(MAX + 1), MISSING_CAP)
     final = dp - cost * (missing[:, None] + missing[None, :])
     w, b = np.unravel_index(int(np.argmax(final)), final.shape)
     counts: list[int | None] = [None] * SLOTS
