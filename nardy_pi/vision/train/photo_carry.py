@@ -5,7 +5,7 @@ crop, stretch), and the upstream tool moved the boxes with the image. An affine 
 box's centre to its transformed box's centre, so the reference-to-copy map can be fitted to the
 boxed checkers' centres: on the photos it explains them to a fraction of a pixel (median 0.005
 checker diameters), where the SIFT homographies first used to carry the corners were off by a
-tenth to a quarter of a checker, and by up to two thirds of one at a corner (data/README.md).
+tenth to a quarter of a checker, and up to half a checker at a corner (data/README.md).
 
 `python -m nardy_pi.vision.train.photo_carry` prints each copy's corner shift; `--write`
 puts the carried corners into data/board_photos.json and places each die's `on_board` and
