@@ -139,6 +139,10 @@ Board photo labels reviewed, 2026-12-06 (train/data/README.md; image012's corner
 its dice are sized anew; no dice labels changed): real boards held out found 192 of 354,
 phantoms 57 -> 55, values 103 of 247; held-out randomised styles unchanged (values 65.1%,
 verdicts 85.1%).
+Labels checked against the upstream boxes, 2026-12-06 evening (a mirrored copy of image035 and
+image028's corners put right; the copy's second die now carries its value): real boards held
+out found 192 of 354, phantoms 55 -> 53, values 103 of 247 -> 103 of 248; held-out randomised
+styles unchanged.
 """
 
 from __future__ import annotations
