@@ -51,12 +51,11 @@ within 3% both), one render with nothing found.
 Labels checked against the upstream boxes, 2026-12-06 evening (image028's corners redrawn for
 its perspective, a mirrored copy of image035 put right) and the corner model and its folds
 fine-tuned again (fold 0 holds both boards, so it came out the same; the first look's pair,
-also refitted, reads back): real photos held out by board within 3% 41 -> 45 of 145, median
-error 2.9% both, surface wholly in view 30 -> 31 of 65, reference copies 14 -> 13 of 26;
-finds analyze reads 37 -> 35, those within 3% 20 -> 17, off by over 15% 0 -> 0; held-out
-renders within 3% 31 -> 30, median 1.0% -> 1.2%, finds analyze reads 39 -> 40 (30 within 3%),
-off by over 15% 1 -> 2 (the old corner model with the new pair: 2 as well, so the refitted
-pair's read-back let one more wrong find through).
+also refitted on the checked labels, reads back): real photos held out by board within 3%
+41 -> 45 of 145, median error 2.9% both, surface wholly in view 30 -> 31 of 65, reference
+copies 14 -> 13 of 26; finds analyze reads 37 -> 36, those within 3% 20 -> 17, off by over
+15% 0 -> 0; held-out renders within 3% 31 -> 30, median 1.0% -> 1.2%, finds analyze reads
+39 -> 40 (30 within 3%), off by over 15% 1 -> 1.
 """
 
 from __future__ import annotations
