@@ -192,27 +192,24 @@ def test_the_photos_checker_boxes_fall_on_their_labelled_points():
     assert agree / known > 0.9
 
 
-def _box_counts(lab: bp.PhotoLabel, corners) -> list[int]:
-    """Signed counts on points 1..24 from the upstream checker boxes' centres, the surface
-    placed by `corners` (data/README.md, "How it was made", step 2)."""
+def _box_counts(lab: bp.PhotoLabel, boxes, corners) -> list[int]:
+    """Signed counts on points 1..24 from the upstream checker boxes' centres (photo_pastes.
+    read_checker_boxes), the surface placed by `corners` (data/README.md, step 2)."""
     import cv2
     import numpy as np
 
-    from nardy_pi.vision.train.photo_pastes import read_checker_boxes
+    from nardy_pi.vision.board.layout import SurfaceLayout
+    from nardy_pi.vision.board.strips import map_points
 
-    boxes = read_checker_boxes(ROOT / "labels" / f"{lab.name}.txt", *lab.size)
     to_unit = cv2.getPerspectiveTransform(np.float32(corners),
                                           np.float32([[0, 0], [1, 0], [1, 1], [0, 1]]))
+    centres = map_points(to_unit, (boxes[:, :2] + boxes[:, 2:4]) / 2)
+    layout = SurfaceLayout(*lab.bar_u)
     counts = [0] * 24
-    (b0, b1) = lab.bar_u
-    for x0, y0, x1, y1, side in boxes:
-        u, v, w = to_unit @ np.array([(x0 + x1) / 2, (y0 + y1) / 2, 1.0])
-        u, v = u / w, v / w
-        if not (0 <= u <= 1 and 0 <= v <= 1) or b0 <= u <= b1:
-            continue
-        column = int(u / b0 * 6) if u < b0 else min(6 + int((u - b1) / (1 - b1) * 6), 11)
-        point = 13 + column if v < 0.5 else 12 - column
-        counts[point - 1] += int(side)
+    for (u, v), side in zip(centres, boxes[:, 4], strict=True):
+        at = layout.slot_at(u, v)
+        if at is not None and at[0] < 24:
+            counts[at[0]] += int(side)
     return counts
 
 
@@ -222,13 +219,17 @@ def test_every_checked_copy_is_placed_the_right_way_round():
     its upstream checker boxes at least as well as any other. A mirrored copy carried
     unmirrored passes the checker-centre check on a start position, whose rows look alike but
     for colour: image035's did, and its colours read back wrong, until it was put right."""
+    from nardy_pi.vision.train.photo_pastes import read_checker_boxes
+
     turns = [tuple((i + r) % 4 for i in range(4)) for r in range(4)]
     orders = turns + [(t[1], t[0], t[3], t[2]) for t in turns]
     checked = [lab for lab in bp.load_board_photos() if lab.checked]
     for lab in checked:
-        def agree(order: tuple[int, ...], lab: bp.PhotoLabel = lab) -> int:
-            boxes = _box_counts(lab, [lab.corners[i] for i in order])
-            return sum(want == got for want, got in zip(lab.points, boxes, strict=True))
+        boxes = read_checker_boxes(ROOT / "labels" / f"{lab.name}.txt", *lab.size)
+
+        def agree(order: tuple[int, ...], lab: bp.PhotoLabel = lab, boxes=boxes) -> int:
+            got = _box_counts(lab, boxes, [lab.corners[i] for i in order])
+            return sum(want == n for want, n in zip(lab.points, got, strict=True))
         own = agree((0, 1, 2, 3))
         best = max(orders, key=agree)
         assert own >= agree(best), f"{lab.name}: corners in order {best} explain its boxes better"
