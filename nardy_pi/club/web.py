@@ -20,12 +20,12 @@ from nardy_pi.club.boards import BoardEntry, BoardTable
 from nardy_pi.club.i18n import club_texts
 from nardy_pi.club.snapshot import board_svg
 from nardy_pi.web.hub import StreamsFull
-from nardy_pi.web.i18n import LANGUAGES, choose_language
+from nardy_pi.web.i18n import LANGUAGES
+from nardy_pi.web.language import answer_in_chosen_language
 from nardy_pi.web.payload import variant_titles
 from nardy_pi.web.security import add_security_headers
 from nardy_pi.web.sse import RECONNECT_MS, format_event
 
-LANG_COOKIE = "nardy_lang"
 BOARD_STATIC = Path(__file__).resolve().parent.parent / "web" / "static"
 
 
@@ -98,19 +98,10 @@ def create_club_app(table: BoardTable, link: Callable[[], str],
     app.json.sort_keys = False  # type: ignore[attr-defined]
     payloads = TablePayloads()
 
-    @app.before_request
-    def pick_language() -> None:
-        explicit = request.args.get("lang")
-        browser = request.accept_languages.best_match(LANGUAGES)
-        g.lang = choose_language(explicit, request.cookies.get(LANG_COOKIE), browser)
-        g.remember_lang = explicit in LANGUAGES
+    answer_in_chosen_language(app)
 
     @app.after_request
     def finish(response: Response) -> Response:
-        if getattr(g, "remember_lang", False):
-            response.set_cookie(LANG_COOKIE, g.lang, max_age=365 * 86400, samesite="Lax",
-                                httponly=True)
-        response.headers.setdefault("Vary", "Accept-Language, Cookie")
         if request.path.startswith("/api/"):
             response.headers.setdefault("Cache-Control", "no-store")
         return add_security_headers(response)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask import Flask, Response, g, jsonify, request
+from flask import Flask, Response, jsonify, request
 
 from nardy_pi.web.api import api
 from nardy_pi.web.auth import PinGate
@@ -10,7 +10,7 @@ from nardy_pi.web.calibration_api import calibration_api
 from nardy_pi.web.controller import Controller
 from nardy_pi.web.history import History
 from nardy_pi.web.hub import StateHub
-from nardy_pi.web.i18n import LANGUAGES, choose_language
+from nardy_pi.web.language import answer_in_chosen_language
 from nardy_pi.web.pages import pages
 from nardy_pi.web.security import (
     RequestRejected,
@@ -20,7 +20,6 @@ from nardy_pi.web.security import (
 )
 from nardy_pi.web.services import (
     EXTENSION_KEY,
-    LANG_COOKIE,
     SESSION_COOKIE,
     WebConfig,
     WebServices,
@@ -62,20 +61,10 @@ def create_app(
         check_host(request, hosts)
     app.register_blueprint(calibration_api)
 
-    @app.before_request
-    def pick_language() -> None:
-        explicit = request.args.get("lang")
-        browser = request.accept_languages.best_match(LANGUAGES)
-        g.lang = choose_language(explicit, request.cookies.get(LANG_COOKIE), browser)
-        g.remember_lang = explicit in LANGUAGES
+    answer_in_chosen_language(app)
 
     @app.after_request
     def finish(response: Response) -> Response:
-        if getattr(g, "remember_lang", False):
-            response.set_cookie(
-                LANG_COOKIE, g.lang, max_age=365 * 86400, samesite="Lax", httponly=True
-            )
-        response.headers.setdefault("Vary", "Accept-Language, Cookie")
         return add_security_headers(response)
 
     return app

@@ -13,7 +13,6 @@ from nardy_pi.web.history import History
 from nardy_pi.web.hub import StateHub
 from nardy_pi.web.payload import SnapshotEncoder
 
-LANG_COOKIE = "nardy_lang"
 SESSION_COOKIE = "nardy_session"
 EXTENSION_KEY = "nardy"
 
