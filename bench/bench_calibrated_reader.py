@@ -70,6 +70,11 @@ alarms 1.8% -> 4.9%; real photos held out by board (its fold models, no calibrat
 At most three missing checkers a side charged for in decoding, 2026-12-06 (board/decode.py
 MISSING_CAP; the camera model unchanged): calibrate accepts 19 of 20 as before; per slot 93.3%
 -> 93.6%, frames exact 24.4% -> 26.2%, occlusion recall 90.9% and false alarms 1.8% unchanged.
+
+The calibrated count head's probabilities mixed with the shipped head's, 2026-12-06 late, not
+adopted (against the pull of tall stacks towards 5; no extra forward pass): a share of 0.3 for
+the shipped head 93.6% per slot (25.6% frames exact), 0.5 93.5% (25.0%), against 93.6% (26.2%).
+The same frames without calibration (read_unseen_board, analyze's pair): 94.3%, 32.7% exact.
 """
 
 from __future__ import annotations
