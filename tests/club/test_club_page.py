@@ -116,3 +116,24 @@ def test_boards_api_is_exactly_the_spec(site: tuple[BoardTable, int, dict]) -> N
         data = json.loads(r.read())
     assert data == {"boards": [{"board": "t1", "status": "offline", "state": None,
                                 "updated": data["boards"][0]["updated"]}]}
+
+
+def test_the_language_switch_is_remembered_and_the_api_is_not_cached(
+        site: tuple[BoardTable, int, dict]) -> None:
+    """The club page chooses its language as the scoreboard does (web/language.py) and keeps
+    its own headers: a switch leaves a cookie, the cookie wins over the browser, and the
+    tables' API is never cached."""
+    _, port, _ = site
+
+    def get(path: str, headers: dict[str, str]):
+        request = urllib.request.Request(f"http://127.0.0.1:{port}{path}", headers=headers)
+        with urllib.request.urlopen(request, timeout=5) as r:
+            return r.headers, r.read().decode()
+
+    headers, html = get("/?lang=ru", {"Accept-Language": "en"})
+    assert 'lang="ru"' in html and "nardy_lang=ru" in headers["Set-Cookie"]
+    headers, html = get("/", {"Accept-Language": "en", "Cookie": "nardy_lang=ru"})
+    assert 'lang="ru"' in html and "Set-Cookie" not in headers
+    assert "Accept-Language" in headers["Vary"]
+    headers, _ = get("/api/boards", {})
+    assert headers["Cache-Control"] == "no-store" and "Accept-Language" in headers["Vary"]

@@ -111,6 +111,10 @@ def test_pages_render_in_the_browser_language(site: Site) -> None:
     switched = site.get("/?lang=ru", {"Accept-Language": "en"})
     assert '<html lang="ru">' in switched.body.decode()
     assert switched.cookie("nardy_lang") == "ru"
+    # The switch is remembered over the browser's pick, and caches are told the page varies.
+    kept = site.get("/", {"Accept-Language": "en", "Cookie": "nardy_lang=ru"})
+    assert '<html lang="ru">' in kept.body.decode() and kept.cookie("nardy_lang") is None
+    assert "Accept-Language" in kept.headers["vary"] and "Cookie" in kept.headers["vary"]
 
 
 def test_history_page_lists_matches_and_serves_mat(site: Site) -> None:
