@@ -242,7 +242,11 @@ pair 93.9% (94.0%): a base's seed moves the first model alone by about a point, 
 tenth. On the control base, not adopted: the photo fine-tune with its first convolution blocks
 frozen, 2 blocks: alone 92.2%, the pair 94.1% (84 exact); 3 blocks: 92.3% and 93.5%; three
 members averaged (the shipped pair and the control's first model): 93.8% (with the 2-block one,
-94.0%), no gain, as on 2026-12-04.
+94.0%), no gain, as on 2026-12-04. A shadow over part of each shaken photo copy (a soft-edged
+half-plane darkened to 0.3-0.7, on 35% of the copies; strip_data.shake), for image006's light
+checkers in shade: alone 92.5% (75 exact), the pair 94.2% (81 exact), but image006 itself no
+better (the pair 38 wrong slots against 37, alone 45 against 40): the gain elsewhere is a
+fine-tune seed's size, so not adopted.
 At inference, not adopted (shipped fold models, 94.0%): the frame's colour groups from each
 first checker's pixels inside the picture only, a checker mostly cut by the picture's edge left
 to the model's vote (board/frame_colour.py): 94.0% -> 94.0% (211 wrong slots against 209): it
