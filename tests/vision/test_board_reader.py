@@ -17,7 +17,7 @@ from nardy_pi.vision.board.layout import (
     SurfaceLayout,
 )
 from nardy_pi.vision.board.model import MODEL_PATH, StripModel
-from nardy_pi.vision.board.reader import SEEN_SHARE
+from nardy_pi.vision.board.reader import SEEN_SHARE, BoardReader
 from nardy_pi.vision.board.strips import StripCutter, normalise
 from nardy_pi.vision.render import Camera, Scene, render_scene
 from nardy_pi.vision.render.styles import STYLES
@@ -73,6 +73,41 @@ def test_a_side_many_short_has_borne_off_and_is_not_made_up() -> None:
     probs[5] = 1e-9
     probs[5, MAX + 12], probs[5, MAX + 13] = 0.55, 0.45
     assert decode(probs, np.ones(SLOTS, bool)).counts[5] == 13
+
+
+def test_a_prior_on_empty_points_weighs_against_a_spread_count() -> None:
+    # A point the model reads as one checker (0.45) rather than empty (0.3): one checker by
+    # the model's odds, empty at three times them (0.9 against 0.45).
+    probs = np.full((SLOTS, 2 * MAX + 1), 1e-9)
+    probs[:, MAX] = 1.0
+    probs[4, MAX] = 0.3
+    probs[4, MAX + 1 : MAX + 3] = [0.45, 0.25]
+    probs /= probs.sum(axis=1, keepdims=True)
+    seen = np.ones(SLOTS, bool)
+    assert decode(probs, seen).counts[4] == 1
+    weighted = decode(probs, seen, empty_weight=3.0)
+    assert weighted.counts[4] == 0
+    # the confidences stay the model's own
+    assert weighted.confidence[4] == pytest.approx(probs[4, MAX])
+    # a point the model is sure of keeps its checkers
+    probs[4, MAX], probs[4, MAX + 1] = 0.05, 0.9
+    assert decode(probs, seen, empty_weight=3.0).counts[4] == 1
+
+
+def test_the_first_look_decodes_with_its_prior_on_empty_points(monkeypatch) -> None:
+    from nardy_pi.vision.board import first_look
+
+    seen_weights: list[float] = []
+    real = BoardReader.reading_from
+
+    def spy(self, pred, empty_weight=1.0):
+        seen_weights.append(empty_weight)
+        return real(self, pred, empty_weight)
+
+    monkeypatch.setattr(BoardReader, "reading_from", spy)
+    shot = render_scene(STYLES["wood"], Camera(seed=4), Scene(points=points(p6=5), seed=1))
+    first_look.read_unseen_board(shot.image, shot.corners)
+    assert seen_weights == [first_look.EMPTY_WEIGHT] and first_look.EMPTY_WEIGHT > 1.0
 
 
 def test_signed_and_bar_distributions() -> None:

@@ -113,19 +113,20 @@ class BoardReader:
     def read(self, image: np.ndarray) -> BoardReading:
         return self.reading_from(self.predict(image))
 
-    def reading_from(self, pred: StripPredictions) -> BoardReading:
+    def reading_from(self, pred: StripPredictions, empty_weight: float = 1.0) -> BoardReading:
+        """`empty_weight`: as decode's."""
         count, light = pred.count, pred.light
         if self.heads is not None:
             count, light = self.heads.apply(pred.embedding)
         if self.prototypes is not None:
             light = self.prototypes.light_probability(pred.embedding, light)
-        return self.reading_of(count, light, pred.occluded)
+        return self.reading_of(count, light, pred.occluded, empty_weight)
 
     def reading_of(self, count: np.ndarray, light: np.ndarray,
-                   occluded: np.ndarray) -> BoardReading:
+                   occluded: np.ndarray, empty_weight: float = 1.0) -> BoardReading:
         """A reading from per-slot count probabilities and light-side probabilities."""
         probs = signed_distribution(count, light)
-        decoded = decode(probs, self.seen)
+        decoded = decode(probs, self.seen, empty_weight)
         return BoardReading(decoded.counts, probs, decoded.confidence, decoded.board_confidence,
                             occluded, self.seen, self.cutter.layout, self.cutter.h_surface)
 
