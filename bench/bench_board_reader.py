@@ -269,7 +269,7 @@ colour mended but its count not; a grouping left to the model when either group 
 than a side's 15 (+2): 210. Deciding "occupied" by the mass of every count before the count
 itself (the likeliest count's odds raised to the occupied share): 208.
 A prior on empty points in the first look's decoding, 2026-12-06 night, adopted
-(first_look.EMPTY_WEIGHT = 3: an empty point's odds tripled; board/decode.py). The strip models
+(frame_reading.EMPTY_WEIGHT = 3: an empty point's odds tripled; board/decode.py). The strip models
 train on half the empty strips (--empty-share 0.5), so they think a bare point half as likely
 as it is, and photographed games leave more points bare than the renders. Wrong slots of 3510
 by weight (shipped fold models): 0.5 236, 0.7 220, 1 209, 1.4 206, 2 206, 2.5 202, 3 197, 3.5

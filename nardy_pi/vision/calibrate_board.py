@@ -3,8 +3,9 @@
 The colour reader (calibrate.py) is tried first: on boards like our renderer's it reads 99.9%
 per slot and is fast. The learned section (board/adapt.py) is always fitted too, so a file
 also works for the learned reader. When the colour reader cannot learn the board or does not
-read the position back, the learned reader (adapted to this board) is used if it
-does. When neither does, there is no calibration, and the points that disagree are named.
+read the position back, the learned reader is used if it does: the first look's pair as
+`analyze` reads a board never seen, or else the camera model adapted to this board. When
+neither does, there is no calibration, and the points that disagree are named.
 """
 
 from __future__ import annotations
@@ -87,7 +88,8 @@ def calibrate_board(image: np.ndarray, corners, board: BoardField, trays: bool |
     seen_points = sum(bool(s) for s in reading.seen[:24])
     agree = seen_points - len([b for b in fit.disagree if b < 25])
     if not fit.disagree:
-        how = {"fine-tuned heads": "with heads fine-tuned to this board (checked leave-one-out)",
+        how = {"first-look pair": "with the first look's pair, as analyze reads a new board",
+               "fine-tuned heads": "with heads fine-tuned to this board (checked leave-one-out)",
                "prototypes": "with this board's prototypes",
                "none": "as the model reads"}[fit.section.adaptation]
         unseen = 24 - seen_points

@@ -116,7 +116,7 @@ def from_checked(v: dict) -> Calibration:
                                 np.array(pv["dark"], np.float32), float(pv["spread"]))
         heads = None if lv["heads"] is None else Heads.from_json(lv["heads"])
         learned = LearnedSection(SurfaceLayout(*lv["bar_u"], lv["point_length_v"]), protos,
-                                 lv["model"], heads)
+                                 lv["model"], heads, lv["strips"])
     return Calibration(
         image_size=v["image_size"],
         corners=tuple(v["corners"]),

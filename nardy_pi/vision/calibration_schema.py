@@ -13,6 +13,8 @@ from typing import Any
 
 FORMATS = (1, 2)
 READERS = ("colour", "learned")
+#: which strip models read a learned board (board/adapt.py LearnedSection.strips)
+STRIP_MODELS = ("camera", "pair")
 STACK_STYLES = ("rows", "layers")
 MAX_FILE_BYTES = 2_000_000  # a real file is ~10 kB; more is not a calibration
 MAX_DEPTH = 8  # a real file nests 4 deep
@@ -230,8 +232,12 @@ def learned(v: Any, field: str = "learned") -> dict:
     model = _get(d, "model", field)
     if not isinstance(model, str) or not _DIGEST.match(model):
         raise SchemaError(f"{field}.model", "must be the strip model's hex digest")
+    strips = d.get("strips", "camera")  # files written before the first look's pair: camera
+    if strips not in STRIP_MODELS:
+        raise SchemaError(f"{field}.strips", f"must be one of {', '.join(STRIP_MODELS)}, "
+                          f"not {strips!r}")
     return {"bar_u": bar, "point_length_v": length, "prototypes": p_out, "heads": h_out,
-            "model": model}
+            "model": model, "strips": strips}
 
 
 def camera(v: Any, field: str = "camera") -> dict | None:

@@ -100,7 +100,11 @@ class Observer:
             check_learned(calibration)
             learned = calibration.learned
             assert learned is not None
-            self.confirmed = ConfirmedFrames(learned.heads or Heads.from_model(shipped_model()))
+            if not self._reads_with_pair:
+                # the camera model's heads learn this board from confirmed plays; the first
+                # look's pair reads every board alike and has nothing to learn
+                self.confirmed = ConfirmedFrames(learned.heads
+                                                 or Heads.from_model(shipped_model()))
             self._learned_for_size(*calibration.image_size)  # a bad placement fails at start
             return
         assert calibration.colours is not None, "a colour calibration has colour classes"
@@ -176,6 +180,12 @@ class Observer:
                     None if cube is None else cube.box)
 
 
+    @property
+    def _reads_with_pair(self) -> bool:
+        from nardy_pi.vision.board.adapt import PAIR
+
+        return self.cal.learned is not None and self.cal.learned.strips == PAIR
+
     def _learned_for_size(self, width: int, height: int) -> tuple:
         """Learned reader: the board homography, raster validity and strip reader for one
         frame size (the calibration's corners scaled to it)."""
@@ -189,6 +199,13 @@ class Observer:
             corners = g.apply_homography(s, np.asarray(self.cal.corners, np.float64))
             learned = self.cal.learned
             assert learned is not None
+            if self._reads_with_pair:
+                from nardy_pi.vision.board.model import camera_pair
+
+                reader = BoardReader(corners, learned.layout, (width, height),
+                                     camera_pair(), reuse=self.reuse_unchanged)
+                self._cache[key] = (h, probe.valid, reader)
+                return self._cache[key]
             # A size first seen after some plays reads with what they taught.
             taught = self.confirmed is not None and len(self.confirmed) > 0
             heads = self.confirmed.heads if taught else learned.heads  # type: ignore[union-attr]
@@ -199,17 +216,22 @@ class Observer:
         return self._cache[key]
 
     def _observe_learned(self, image: np.ndarray) -> Seen:
-        """The strip model at the calibration's layout, adapted to this board; dice and
-        cube as for the colour reader; occlusion from the model's occluder head."""
+        """The strip models at the calibration's layout: the first look's pair as it reads a
+        board never seen, or the camera model adapted to this board; dice and cube as for the
+        colour reader; occlusion from the models' occluder head."""
         from nardy_pi.vision.board.first_look import observation_from_reading
+        from nardy_pi.vision.board.frame_reading import frame_reading
 
         height, width = image.shape[:2]
         h, valid, reader = self._learned_for_size(width, height)
         raster = rectify(image, h, self.cal.scale, valid)  # the watcher's motion test uses it
         h_inv = np.linalg.inv(h)
         readings, cube, _hidden = self._dice_and_cube(image, h, h_inv, raster.valid.shape)
-        pred = reader.predict(image)
-        reading = reader.reading_from(pred)
+        strips, pred = reader.cut_and_predict(image)
+        if self._reads_with_pair:
+            reading = frame_reading(reader, pred, strips)
+        else:
+            reading = reader.reading_from(pred)
         obs = observation_from_reading(reading, readings, self.accepted,
                                        None if cube is None else cube.reading, image=image)
         self._last_learned = None if obs.occluded else (pred.embedding, reading, reader.seen)
@@ -219,8 +241,8 @@ class Observer:
     def confirm(self, points: Sequence[int], bar: tuple[int, int]) -> bool:
         """The position the last observed frame showed, as the referee confirmed it (a
         legal play it accepted): the learned reader learns this board from its strips
-        (board/confirmed.py). False when nothing was learned: the colour reader, a covered
-        frame, or a reading too far from the position."""
+        (board/confirmed.py). False when nothing was learned: the colour reader, the first
+        look's pair, a covered frame, or a reading too far from the position."""
         from nardy_pi.vision.board.confirmed import confirmed_slots
 
         last, self._last_learned = self._last_learned, None
@@ -290,7 +312,8 @@ def check_learned(cal: Calibration) -> None:
 
     if cal.learned is None:
         raise ValueError("the calibration names the learned reader but has no learned section")
-    if cal.learned.adaptation != "none" and cal.learned.model != model_digest():
+    fitted = cal.learned.heads is not None or cal.learned.prototypes is not None
+    if fitted and cal.learned.model != model_digest():
         raise ValueError("the calibration was fitted to another strip model than the one "
                          "installed; calibrate again")
 

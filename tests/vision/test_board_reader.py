@@ -96,6 +96,7 @@ def test_a_prior_on_empty_points_weighs_against_a_spread_count() -> None:
 
 def test_the_first_look_decodes_with_its_prior_on_empty_points(monkeypatch) -> None:
     from nardy_pi.vision.board import first_look
+    from nardy_pi.vision.board.frame_reading import EMPTY_WEIGHT
 
     seen_weights: list[float] = []
     real = BoardReader.reading_from
@@ -107,7 +108,7 @@ def test_the_first_look_decodes_with_its_prior_on_empty_points(monkeypatch) -> N
     monkeypatch.setattr(BoardReader, "reading_from", spy)
     shot = render_scene(STYLES["wood"], Camera(seed=4), Scene(points=points(p6=5), seed=1))
     first_look.read_unseen_board(shot.image, shot.corners)
-    assert seen_weights == [first_look.EMPTY_WEIGHT] and first_look.EMPTY_WEIGHT > 1.0
+    assert seen_weights == [EMPTY_WEIGHT] and EMPTY_WEIGHT > 1.0
 
 
 def test_signed_and_bar_distributions() -> None:
@@ -366,6 +367,36 @@ def test_the_first_look_pair_ships_and_averages_both() -> None:
     assert mean.count[5].argmax() == 5 and mean.count[12].argmax() == 4
     with pytest.raises(ValueError, match="at least one"):
         StripEnsemble([])
+
+
+def test_the_camera_pair_asks_the_second_model_only_where_the_first_is_unsure() -> None:
+    from nardy_pi.vision.board.model import (
+        SecondOpinionWhereUnsure,
+        StripEnsemble,
+        camera_pair,
+        first_look_model,
+    )
+    from nardy_pi.vision.render.randomised import iter_session
+
+    cascade = camera_pair()
+    first, second = first_look_model().models
+    # a start position in a look never trained on: the first model is unsure of a few strips
+    frame = next(iter_session(30000, 0, "heldout", (640, 480)))
+    layout = SurfaceLayout(base_margin_v=cascade.base_margin_v)
+    x = normalise(StripCutter(frame.truth.corners, layout, (640, 480)).cut(frame.image))
+    a, b, got = first.predict(x), second.predict(x), cascade.predict(x)
+    unsure = cascade.unsure(a)
+    assert unsure.any() and not unsure.all()
+    assert np.allclose(got.count[~unsure], a.count[~unsure])
+    assert np.allclose(got.occluded[~unsure], a.occluded[~unsure])
+    assert np.allclose(got.count[unsure], (a.count[unsure] + b.count[unsure]) / 2, atol=1e-6)
+    assert np.allclose(got.light[unsure], (a.light[unsure] + b.light[unsure]) / 2, atol=1e-6)
+    assert np.allclose(got.embedding, a.embedding)
+    # sure means a signed count at SURE or more and no occluder in sight
+    sure = signed_distribution(a.count, a.light).max(axis=1)
+    assert ((sure >= cascade.SURE) & (a.occluded < cascade.LOOK_OCCLUDED))[~unsure].all()
+    with pytest.raises(ValueError, match="a pair"):
+        SecondOpinionWhereUnsure(StripEnsemble([first]))
 
 
 def test_colour_needs_a_base_to_fine_tune(capsys) -> None:

@@ -13,13 +13,13 @@ import cv2
 import numpy as np
 import pytest
 
-from nardy_pi.vision.board.adapt import model_digest
+from nardy_pi.vision.board.adapt import fit_learned, model_digest
 from nardy_pi.vision.board.heads import Heads
-from nardy_pi.vision.board.model import shipped_model
+from nardy_pi.vision.board.model import FIRST_MODEL_PATH, shipped_model
 from nardy_pi.vision.board.reader import BoardReader
 from nardy_pi.vision.calibrate import calibrate
 from nardy_pi.vision.calibrate_board import Calibrated, calibrate_board
-from nardy_pi.vision.calibration import load_calibration, placed_at
+from nardy_pi.vision.calibration import Calibration, load_calibration, placed_at
 from nardy_pi.vision.observe import Observer, default_dice_finder
 from nardy_pi.vision.render import Scene, render_scene
 from nardy_pi.vision.render.randomised import RandomRender, iter_session
@@ -48,6 +48,26 @@ def heldout() -> tuple[list[RandomRender], Calibrated]:
     return frames, calibrate_board(first.image, first.truth.corners, START)
 
 
+def with_camera_model(image: np.ndarray, calibration: Calibration) -> Calibration:
+    """The calibration with the camera model's learned section (its heads fitted to the
+    board), as calibrate keeps it for a board the first look's pair does not read back."""
+    fit = fit_learned(image, calibration.corners, START, pair=False)
+    assert not fit.disagree and fit.section.heads is not None
+    return replace(calibration, learned=fit.section)
+
+
+@cache
+def ours_camera() -> Calibration:
+    image, result = ours()
+    return with_camera_model(image, result.calibration)
+
+
+@cache
+def heldout_camera() -> Calibration:
+    frames, result = heldout()
+    return with_camera_model(frames[0].image, result.calibration)
+
+
 def _shift(image: np.ndarray, dx: float) -> np.ndarray:
     m = np.float32([[1, 0, dx], [0, 1, 0]])
     return cv2.warpAffine(image, m, (image.shape[1], image.shape[0]))
@@ -58,16 +78,34 @@ def test_our_boards_keep_the_colour_reader_and_gain_a_learned_section(tmp_path) 
     assert result.accepted and result.agree == 24
     cal = result.calibration
     assert cal.reader == "colour" and cal.colours is not None
-    assert cal.learned is not None and cal.learned.model == model_digest()
+    # the first look's pair reads this start position back, so it is the learned section
+    assert cal.learned is not None and cal.learned.adaptation == "first-look pair"
+    assert cal.learned.model == model_digest(str(FIRST_MODEL_PATH))
     assert 0.4 < cal.learned.layout.bar_u0 < cal.learned.layout.bar_u1 < 0.6
     cal.save(tmp_path / "c.json")
     data = json.loads((tmp_path / "c.json").read_text())
     assert data["format"] == 2 and data["reader"] == "colour"
-    assert {"layout", "prototypes", "heads", "model"} <= set(data["learned"])
+    assert {"layout", "prototypes", "heads", "model", "strips"} <= set(data["learned"])
+    assert data["learned"]["strips"] == "pair" and data["learned"]["heads"] is None
     back = load_calibration(tmp_path / "c.json")
     assert back.reader == "colour" and back.learned.layout == cal.learned.layout
-    assert cal.learned.adaptation == "fine-tuned heads"
-    assert np.allclose(back.learned.heads.count_w, cal.learned.heads.count_w, atol=1e-5)
+    assert back.learned.strips == "pair"
+    # the camera model's section, with its heads, round-trips too
+    camera = ours_camera()
+    assert camera.learned.adaptation == "fine-tuned heads"
+    assert camera.learned.model == model_digest()
+    camera.save(tmp_path / "camera.json")
+    back = load_calibration(tmp_path / "camera.json")
+    assert back.learned.strips == "camera"
+    assert np.allclose(back.learned.heads.count_w, camera.learned.heads.count_w, atol=1e-5)
+
+
+def test_a_file_from_before_the_pair_reads_with_the_camera_model(tmp_path) -> None:
+    data = ours_camera().to_json()
+    del data["learned"]["strips"]
+    (tmp_path / "old.json").write_text(json.dumps(data))
+    old = load_calibration(tmp_path / "old.json")
+    assert old.learned.strips == "camera" and old.learned.adaptation == "fine-tuned heads"
 
 
 def test_the_heads_read_from_the_network_give_its_own_outputs() -> None:
@@ -258,8 +296,7 @@ def test_analyze_with_calibration_and_corners_places_the_learnt_board(tmp_path,
 
 
 def test_a_learned_calibration_from_another_model_is_refused() -> None:
-    _, result = heldout()
-    stale = replace(result.calibration,
-                    learned=replace(result.calibration.learned, model="0123456789abcdef"))
+    cal = heldout_camera()
+    stale = replace(cal, learned=replace(cal.learned, model="0123456789abcdef"))
     with pytest.raises(ValueError, match="another strip model"):
         Observer(stale)

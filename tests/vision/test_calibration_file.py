@@ -15,15 +15,16 @@ import pytest
 
 from nardy_pi.vision.calibration import load_calibration
 from nardy_pi.vision.observe import Observer
-from tests.vision.test_calibrated_reader import heldout, ours
+from tests.vision.test_calibrated_reader import heldout, ours_camera
 from tests.vision.test_cli import nardy, one_line_error
 
 
 @cache
 def real_files() -> tuple[dict, ...]:
-    """A colour calibration (format 2, with its learned section), a learned-only one, and the
-    colour one as format 1."""
-    colour = ours()[1].calibration.to_json()
+    """A colour calibration (format 2, with the camera model's learned section, heads and
+    all), a learned-only one (read by the first look's pair), and the colour one as format
+    1."""
+    colour = ours_camera().to_json()
     learned = heldout()[1].calibration.to_json()
     learned_only = {k: v for k, v in learned.items()
                     if k not in ("colours", "point_classes", "gain")}
@@ -93,6 +94,7 @@ BAD = [
     (("learned", "heads", "count_w", 3, 7), math.inf, "learned.heads.count_w[3][7]"),
     (("learned", "heads", "colour_w"), [[0.0] * 63] * 2, "learned.heads.colour_w[0]"),
     (("learned", "model"), "not a digest", "learned.model"),
+    (("learned", "strips"), "all of them", "learned.strips: must be one of camera, pair"),
     (("profile", "trays"), "yes", "profile.trays: must be true or false"),
     (("profile", "stack_styles"), [], "profile.stack_styles"),
     (("camera",), {"exposure": [1, 2]}, "camera.exposure"),

@@ -22,7 +22,14 @@ from nardy_pi.vision.render import Scene, render_scene
 from nardy_pi.vision.render.scene import HandPlacement
 from nardy_pi.vision.render.styles import STYLES
 from tests.vision.scenes import CAMERA
-from tests.vision.test_calibrated_reader import POSITION, START, heldout, ours
+from tests.vision.test_calibrated_reader import (
+    POSITION,
+    START,
+    heldout,
+    heldout_camera,
+    ours,
+    with_camera_model,
+)
 
 
 def wrong_slots(points, truth) -> int:
@@ -30,8 +37,8 @@ def wrong_slots(points, truth) -> int:
 
 
 def test_a_confirmed_frame_refits_the_heads_and_reads_itself_no_worse() -> None:
-    frames, result = heldout()
-    observer = Observer(result.calibration)
+    frames, _ = heldout()
+    observer = Observer(heldout_camera())
     assert observer.confirmed is not None and len(observer.confirmed) == 0
     before_heads = observer.confirmed.heads
     frame = frames[1]
@@ -53,8 +60,8 @@ def test_a_confirmed_frame_refits_the_heads_and_reads_itself_no_worse() -> None:
 
 
 def test_a_position_far_from_the_frame_is_not_learned() -> None:
-    frames, result = heldout()
-    observer = Observer(result.calibration)
+    frames, _ = heldout()
+    observer = Observer(heldout_camera())
     observer.observe(frames[1].image)  # a mid-game position, confirmed as the start
     assert not observer.confirm(START.points, (0, 0))
     assert observer.confirmed.refused == 1 and len(observer.confirmed) == 0
@@ -64,7 +71,7 @@ def test_a_position_far_from_the_frame_is_not_learned() -> None:
 def test_a_covered_frame_and_the_colour_reader_learn_nothing() -> None:
     wood = render_scene(STYLES["wood"], CAMERA, Scene(points=START.points, seed=3))
     cal = replace(calibrate_board(wood.image, wood.corners, START).calibration, reader="learned")
-    observer = Observer(cal)
+    observer = Observer(with_camera_model(wood.image, cal))
     hand = render_scene(STYLES["wood"], CAMERA,
                         Scene(points=POSITION, hands=(HandPlacement(2, 3.0, 8.0),), seed=9))
     assert observer.observe(hand.image).observation.occluded
@@ -75,6 +82,19 @@ def test_a_covered_frame_and_the_colour_reader_learn_nothing() -> None:
     plain = Observer(colour.calibration)
     plain.observe(image)
     assert plain.confirmed is None and not plain.confirm(START.points, (0, 0))
+
+
+def test_the_first_look_pair_has_nothing_to_learn() -> None:
+    frames, result = heldout()
+    assert result.calibration.learned.strips == "pair"
+    observer = Observer(result.calibration)
+    truth = frames[1].truth
+    observer.observe(frames[1].image)
+    assert observer.confirmed is None
+    assert not observer.confirm(truth.points, (truth.bar_white, truth.bar_black))
+    feed = ObserverFeed(observer)
+    feed(frames[1].image)
+    assert not feed.confirm(truth.points, (truth.bar_white, truth.bar_black))
 
 
 def test_the_bar_halves_are_labelled_only_when_the_bar_is_empty() -> None:
@@ -120,8 +140,8 @@ def test_miscounted_stacks_are_learned_and_other_checkers_refused() -> None:
 
 
 def test_the_loop_feed_can_be_taught() -> None:
-    frames, result = heldout()
-    feed = ObserverFeed(Observer(result.calibration))
+    frames, _ = heldout()
+    feed = ObserverFeed(Observer(heldout_camera()))
     assert isinstance(feed, LearningObserve)
     assert feed(frames[1].image).points == feed.observer.observe(frames[1].image
                                                                   ).observation.points

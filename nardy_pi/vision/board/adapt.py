@@ -1,12 +1,15 @@
-"""Calibration's learned section: adapt the strip reader to one board from a known position.
+"""Calibration's learned section: how the strip reader reads one board, from a known position.
 
 The bar span is the measured candidate (measure.bar_candidates, or the default one-point bar)
-under which the model explains the known position best. Then the first adaptation that reads
-the known position back is kept: the count and colour heads fine-tuned on its strips (judged
-leave-one-out, board/heads.py), else light/dark prototypes (the mean embeddings of its light
-and dark stacks), else the model as shipped. Both are fitted here with the model installed
-now (a retrained model changes what an embedding means, so they are never constants, and the
-file records which model they belong to).
+under which the models explain the known position best. The first look's pair reads the board
+as `analyze` does (board/frame_reading.py) when it reads the known position back:
+on renderer styles never trained on it reads the camera's later frames better than the
+camera model adapted to the board (bench/bench_calibrated_reader.py). Otherwise the camera
+model is adapted, and the first adaptation that reads the position back is kept: the count and
+colour heads fine-tuned on its strips (judged leave-one-out, board/heads.py), else light/dark
+prototypes (the mean embeddings of its light and dark stacks), else the model as shipped. Both
+are fitted here with the model installed now (a retrained model changes what an embedding
+means, so they are never constants, and the file records which model they belong to).
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from nardy_pi.vision.board.layout import BAR_LOWER, BAR_UPPER, SurfaceLayout
 from nardy_pi.vision.board.model import MODEL_PATH, StripModel, shipped_model
 from nardy_pi.vision.board.prototypes import Prototypes
 from nardy_pi.vision.board.reader import BoardReader, BoardReading, known_log_likelihood
+from nardy_pi.vision.calibration_schema import STRIP_MODELS
 
 
 @lru_cache(maxsize=4)
@@ -32,15 +36,23 @@ def model_digest(path: str = str(MODEL_PATH)) -> str:
     return hashlib.sha256(Path(path).read_bytes()).hexdigest()[:16]
 
 
+#: which strip models read a board: the camera model with the section's adaptation, or the
+#: first look's pair as it reads a board never seen
+CAMERA, PAIR = STRIP_MODELS
+
+
 @dataclass(frozen=True)
 class LearnedSection:
     layout: SurfaceLayout
     prototypes: Prototypes | None  # None: not needed to read the board back
     model: str  # model_digest of the strip model the adaptation was fitted with
     heads: Heads | None = None  # fine-tuned count/colour heads, when they read it back
+    strips: str = CAMERA  # STRIP_MODELS: which models read the strips
 
     @property
     def adaptation(self) -> str:
+        if self.strips == PAIR:
+            return "first-look pair"
         return ("fine-tuned heads" if self.heads is not None else
                 "prototypes" if self.prototypes is not None else "none")
 
@@ -48,7 +60,7 @@ class LearnedSection:
         return {"layout": self.layout.to_json(),
                 "prototypes": None if self.prototypes is None else self.prototypes.to_json(),
                 "heads": None if self.heads is None else self.heads.to_json(),
-                "model": self.model}
+                "model": self.model, "strips": self.strips}
 
 
 @dataclass(frozen=True)
@@ -80,15 +92,21 @@ def disagreements(reading: BoardReading, board) -> tuple[int, ...]:
     return tuple(bad)
 
 
-def fit_learned(image: np.ndarray, corners, board, model: StripModel | None = None
-                ) -> LearnedFit:
-    """The learned section for this board, and how the known position reads back with it."""
+def fit_learned(image: np.ndarray, corners, board, model: StripModel | None = None,
+                pair: bool = True) -> LearnedFit:
+    """The learned section for this board, and how the known position reads back with it.
+    `pair`: try the first look's pair first (off: the camera model's adaptations only)."""
     from nardy_pi.vision.board.measure import bar_candidates, with_measured_length
 
     model = model or shipped_model()
     corners = np.asarray(corners, np.float64)
     size = (image.shape[1], image.shape[0])
     known = slot_counts(board)
+    tried = []
+    if pair:
+        tried.append(_pair_fit(image, corners, board))
+        if not tried[0].disagree:
+            return tried[0]
     best = None
     for layout in [*bar_candidates(image, corners), SurfaceLayout()]:
         reader = BoardReader(corners, layout, size, model)
@@ -101,22 +119,46 @@ def fit_learned(image: np.ndarray, corners, board, model: StripModel | None = No
     layout = with_measured_length(layout, image, corners)  # strips do not depend on it
     digest = model_digest()
     seen = reader.seen
-    tried = []
     # Fine-tuned heads, read back leave-one-out: the honest check of a fit to this frame.
     shipped = Heads.from_model(model)
     heads = shipped.fitted(pred.embedding, known, seen)
     count, light = shipped.leave_one_out(pred.embedding, known, seen)
     reading = reader.reading_of(count, light, pred.occluded)
-    tried.append((disagreements(reading, board), LearnedSection(layout, None, digest, heads),
-                  reading))
+    tried.append(LearnedFit(LearnedSection(layout, None, digest, heads), reading,
+                            disagreements(reading, board)))
     protos = Prototypes.fit(pred.embedding, np.asarray(known), seen)
     for p in ([protos] if protos is not None else []) + [None]:
-        if not tried[-1][0]:
+        if not tried[-1].disagree:
             break
         reader.prototypes = p
         reading = reader.reading_from(pred)
-        tried.append((disagreements(reading, board), LearnedSection(layout, p, digest),
-                      reading))
+        tried.append(LearnedFit(LearnedSection(layout, p, digest), reading,
+                                disagreements(reading, board)))
     reader.prototypes = None
-    bad, section, reading = min(tried, key=lambda t: len(t[0]))  # the first of the best
-    return LearnedFit(section, reading, bad)
+    return min(tried, key=lambda t: len(t.disagree))  # the first of the best
+
+
+def _pair_fit(image: np.ndarray, corners: np.ndarray, board) -> LearnedFit:
+    """The first look's pair at the bar candidate that explains the known position best,
+    reading it back as the camera loop will read each frame (model.camera_pair, one plain
+    pass, frame_reading)."""
+    from nardy_pi.vision.board.frame_reading import frame_reading
+    from nardy_pi.vision.board.measure import bar_candidates, with_measured_length
+    from nardy_pi.vision.board.model import FIRST_MODEL_PATH, camera_pair
+
+    pair = camera_pair()
+    size = (image.shape[1], image.shape[0])
+    known = slot_counts(board)
+    best = None
+    for layout in [*bar_candidates(image, corners), SurfaceLayout()]:
+        reader = BoardReader(corners, layout, size, pair)
+        strips, pred = reader.cut_and_predict(image)
+        reading = frame_reading(reader, pred, strips)
+        score = known_log_likelihood(reading.probs, reader.seen, known)
+        if best is None or score > best[0]:
+            best = (score, layout, reading)
+    assert best is not None
+    _, layout, reading = best
+    layout = with_measured_length(layout, image, corners)
+    section = LearnedSection(layout, None, model_digest(str(FIRST_MODEL_PATH)), strips=PAIR)
+    return LearnedFit(section, reading, disagreements(reading, board))

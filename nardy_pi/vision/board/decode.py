@@ -78,7 +78,7 @@ _FLAT = _ROWS * (2 * MAX + 1) + _COLS
 
 def decode(probs: np.ndarray, seen: np.ndarray, empty_weight: float = 1.0) -> Decoded:
     """`probs`: SLOTS x 31; `seen`: SLOTS bool. `empty_weight`: prior odds for an empty slot
-    against the model's (first_look.EMPTY_WEIGHT); the confidences stay the model's."""
+    against the model's (frame_reading.EMPTY_WEIGHT); the confidences stay the model's."""
     logp = np.log(np.maximum(probs, _FLOOR))
     if empty_weight != 1.0:
         logp[:, MAX] += np.log(empty_weight)

@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from nardy_pi.vision import geometry as g
-from nardy_pi.vision.board.frame_colour import relative_light
+from nardy_pi.vision.board.frame_reading import frame_reading
 from nardy_pi.vision.board.measure import with_measured_length
 from nardy_pi.vision.board.model import StripEnsemble, StripModel, first_look_model
 from nardy_pi.vision.board.reader import BoardReading, fit_reader
@@ -34,15 +34,6 @@ CHECKERS = 15
 #: (bench/bench_find_surface.py). Chosen on those photos: -0.25 kept one gross miss, -0.15
 #: lost two right finds.
 FOUND_SURFACE_SURENESS = -0.2
-#: prior odds of an empty point against the strip models' when decoding (board/decode.py).
-#: The models are trained on half the empty strips (train/board_reader.py --empty-share 0.5),
-#: so their odds of "empty" are about halved, and a photographed game leaves more points bare
-#: than the renders do. Real photos held out by board, the weight chosen for each fold on the
-#: other four (3 for every fold; 1, 1.4, 2, 2.5, 3, 3.5, 4, 6 tried): 209 -> 197 wrong slots of
-#: 3510, images exact 87 -> 89 of 145, phantom checkers 32 -> 12, missed 81 -> 101; held-out
-#: renders 97.1% -> 97.3% per slot. The calibrated reader keeps 1: its count head is fitted
-#: on the board (bench_calibrated_reader: 93.6% -> 93.5% at 3).
-EMPTY_WEIGHT = 3.0
 DiceFinder = Callable[[np.ndarray], Sequence[DieReading]]
 
 
@@ -64,11 +55,7 @@ def read_unseen_board(image: np.ndarray, corners, dice_finder: DiceFinder | None
     corners = np.asarray(corners, dtype=np.float64)
     reader, predictions, strips = fit_reader(image, corners, model or first_look_model(),
                                              steady=steady)
-    if relative_colour:
-        light = relative_light(strips.raw, predictions.count,
-                               predictions.light, reader.seen, reader.cutter.layout.base_margin_v)
-        predictions = replace(predictions, light=light)
-    reading = reader.reading_from(predictions, EMPTY_WEIGHT)
+    reading = frame_reading(reader, predictions, strips, relative_colour)
     reading = replace(reading, layout=with_measured_length(reading.layout, image, corners))
     found = _find_dice(image, corners, dice_finder)
     obs = observation_from_reading(reading, found, accepted_dice_counts, image=image)

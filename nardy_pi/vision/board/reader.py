@@ -13,6 +13,7 @@ from nardy_pi.vision.board.die_rest import ring_on_checker
 from nardy_pi.vision.board.heads import Heads
 from nardy_pi.vision.board.layout import SLOTS, STRIP_REACH_V, SurfaceLayout
 from nardy_pi.vision.board.model import (
+    SecondOpinionWhereUnsure,
     StripEnsemble,
     StripModel,
     StripPredictions,
@@ -91,7 +92,7 @@ class BoardReader:
     """One surface placement (corners, layout, frame size) and the model to read it."""
 
     def __init__(self, corners, layout: SurfaceLayout, frame_size: tuple[int, int],
-                 model: StripModel | StripEnsemble | None = None,
+                 model: StripModel | StripEnsemble | SecondOpinionWhereUnsure | None = None,
                  prototypes: Prototypes | None = None, heads: Heads | None = None,
                  reuse: bool = False) -> None:
         """`reuse`: a still camera's reader, frame after frame: strips that did not change
@@ -107,8 +108,13 @@ class BoardReader:
         self.cutter_corners = tuple((float(x), float(y)) for x, y in np.asarray(corners))
 
     def predict(self, image: np.ndarray) -> StripPredictions:
-        x = model_input(self.cutter.cut(image), self.model.context)
-        return (self._reuse or self.model).predict(x)
+        return self.cut_and_predict(image)[1]
+
+    def cut_and_predict(self, image: np.ndarray) -> tuple[Strips, StripPredictions]:
+        """The frame's strips as cut, and the model's outputs for them."""
+        strips = self.cutter.cut(image)
+        x = model_input(strips, self.model.context)
+        return strips, (self._reuse or self.model).predict(x)
 
     def read(self, image: np.ndarray) -> BoardReading:
         return self.reading_from(self.predict(image))
