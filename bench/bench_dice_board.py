@@ -143,6 +143,15 @@ Labels checked against the upstream boxes, 2026-12-06 evening (a mirrored copy o
 image028's corners put right; the copy's second die now carries its value): real boards held
 out found 192 of 354, phantoms 55 -> 53, values 103 of 247 -> 103 of 248; held-out randomised
 styles unchanged.
+Re-measured 2026-12-06 night. The real-board fold nets were rebuilt from the shipped recipe
+(their cache had gone with /tmp): found 177 of 354, phantoms 76, values 98 of 248, leaning
+dice read as cocked 0 of 52. Two rebuilds of the same recipe differ by this much (192 / 53 /
+103 before). Dice photos (fold models): 90.2% per die, 145 phantoms. The learned calibration
+now reads with the first look's pair where it reads the start back (bench_calibrated_reader).
+On held-out randomised scenes, calibrate accepts 70 of 75 start positions instead of 67. Over
+those: values 65.1% -> 66.7%, found 84.2% -> 84.1%, verdicts 57 of 67 -> 57 of 70 right (the
+three newly accepted scenes' verdicts all wrong), cube value 60.0% -> 56.8%, position 82.9% ->
+81.1%. Named styles are unchanged (the colour reader reads them).
 """
 
 from __future__ import annotations
