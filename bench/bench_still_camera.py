@@ -50,6 +50,12 @@ unchanged, the camera model 94.0% both, exact 9 -> 8; calibrated (bench_calibrat
 20 x 10 at 1280x960) identical, 93.3% per slot, 24.4% exact, occlusion 90.9% / 1.8%. Whole
 runs alternating with the previous head: 1280x960 before 37.3 / 39.9 ms, after 33.8 / 43.9
 (640x480, untouched: before 31.6 / 30.5, after 33.3 / 33.8): the noise again.
+The first look's pair reading the calibrated boards it reads back (board/adapt.py, the second
+model asked only where the first is unsure), 2026-12-06 night, same run: 640x480 reusing 7.8
+ms against 26.8 every frame (ratio 0.29), 8.1 of 26 strips read a frame; per slot 92.84% ->
+95.34% reusing (95.38% every strip); flicker 1 of 140 copies reusing (21 every strip); roll
+verdicts right 160 of 160 both. 1280x960: 13.4 against 29.4 ms (0.46); per slot 95.13%;
+flicker 9 of 168 reusing (12 every strip); verdicts right 176 / 172 of 192.
 """
 
 from __future__ import annotations
