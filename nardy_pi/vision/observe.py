@@ -92,6 +92,11 @@ class Observer:
         #: the learned reader's last clean frame (embeddings, reading, seen slots)
         self._last_learned: tuple | None = None
         self.confirmed: ConfirmedFrames | None = None  # the learned reader's pool
+        from nardy_pi.vision.board.adapt import PAIR
+
+        #: the first look's pair reads this board (board/adapt.py), not the camera model
+        self._reads_with_pair = (calibration.learned is not None
+                                 and calibration.learned.strips == PAIR)
         if calibration.reader == "learned":
             from nardy_pi.vision.board.confirmed import ConfirmedFrames
             from nardy_pi.vision.board.heads import Heads
@@ -179,12 +184,6 @@ class Observer:
         return Seen(obs, census, raster, h, occlusion, tuple(d.box for d in readings),
                     None if cube is None else cube.box)
 
-
-    @property
-    def _reads_with_pair(self) -> bool:
-        from nardy_pi.vision.board.adapt import PAIR
-
-        return self.cal.learned is not None and self.cal.learned.strips == PAIR
 
     def _learned_for_size(self, width: int, height: int) -> tuple:
         """Learned reader: the board homography, raster validity and strip reader for one

@@ -15,15 +15,22 @@ means, so they are never constants, and the file records which model they belong
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import TypeVar
 
 import numpy as np
 
 from nardy_pi.vision.board.heads import Heads
 from nardy_pi.vision.board.layout import BAR_LOWER, BAR_UPPER, SurfaceLayout
-from nardy_pi.vision.board.model import MODEL_PATH, StripModel, shipped_model
+from nardy_pi.vision.board.model import (
+    MODEL_PATH,
+    StripModel,
+    StripPredictions,
+    shipped_model,
+)
 from nardy_pi.vision.board.prototypes import Prototypes
 from nardy_pi.vision.board.reader import BoardReader, BoardReading, known_log_likelihood
 from nardy_pi.vision.calibration_schema import STRIP_MODELS
@@ -35,6 +42,8 @@ def model_digest(path: str = str(MODEL_PATH)) -> str:
     made them."""
     return hashlib.sha256(Path(path).read_bytes()).hexdigest()[:16]
 
+
+T = TypeVar("T")
 
 #: which strip models read a board: the camera model with the section's adaptation, or the
 #: first look's pair as it reads a board never seen
@@ -96,27 +105,20 @@ def fit_learned(image: np.ndarray, corners, board, model: StripModel | None = No
                 pair: bool = True) -> LearnedFit:
     """The learned section for this board, and how the known position reads back with it.
     `pair`: try the first look's pair first (off: the camera model's adaptations only)."""
-    from nardy_pi.vision.board.measure import bar_candidates, with_measured_length
-
     model = model or shipped_model()
     corners = np.asarray(corners, np.float64)
-    size = (image.shape[1], image.shape[0])
     known = slot_counts(board)
     tried = []
     if pair:
         tried.append(_pair_fit(image, corners, board))
         if not tried[0].disagree:
             return tried[0]
-    best = None
-    for layout in [*bar_candidates(image, corners), SurfaceLayout()]:
-        reader = BoardReader(corners, layout, size, model)
+
+    def read(reader: BoardReader) -> tuple[np.ndarray, StripPredictions]:
         pred = reader.predict(image)
-        score = known_log_likelihood(reader.reading_from(pred).probs, reader.seen, known)
-        if best is None or score > best[0]:
-            best = (score, layout, reader, pred)
-    assert best is not None
-    _, layout, reader, pred = best
-    layout = with_measured_length(layout, image, corners)  # strips do not depend on it
+        return reader.reading_from(pred).probs, pred
+
+    layout, reader, pred = _best_layout(image, corners, known, model, read)
     digest = model_digest()
     seen = reader.seen
     # Fine-tuned heads, read back leave-one-out: the honest check of a fit to this frame.
@@ -139,26 +141,38 @@ def fit_learned(image: np.ndarray, corners, board, model: StripModel | None = No
 
 
 def _pair_fit(image: np.ndarray, corners: np.ndarray, board) -> LearnedFit:
-    """The first look's pair at the bar candidate that explains the known position best,
-    reading it back as the camera loop will read each frame (model.camera_pair, one plain
-    pass, frame_reading)."""
+    """The first look's pair, reading the known position back as the camera loop will read
+    each frame (model.camera_pair, one plain pass, frame_reading)."""
     from nardy_pi.vision.board.frame_reading import frame_reading
-    from nardy_pi.vision.board.measure import bar_candidates, with_measured_length
     from nardy_pi.vision.board.model import FIRST_MODEL_PATH, camera_pair
 
-    pair = camera_pair()
-    size = (image.shape[1], image.shape[0])
-    known = slot_counts(board)
-    best = None
-    for layout in [*bar_candidates(image, corners), SurfaceLayout()]:
-        reader = BoardReader(corners, layout, size, pair)
+    def read(reader: BoardReader) -> tuple[np.ndarray, BoardReading]:
         strips, pred = reader.cut_and_predict(image)
         reading = frame_reading(reader, pred, strips)
-        score = known_log_likelihood(reading.probs, reader.seen, known)
-        if best is None or score > best[0]:
-            best = (score, layout, reading)
-    assert best is not None
-    _, layout, reading = best
-    layout = with_measured_length(layout, image, corners)
+        return reading.probs, reading
+
+    layout, _, reading = _best_layout(image, corners, slot_counts(board), camera_pair(), read)
     section = LearnedSection(layout, None, model_digest(str(FIRST_MODEL_PATH)), strips=PAIR)
     return LearnedFit(section, reading, disagreements(reading, board))
+
+
+def _best_layout(image: np.ndarray, corners: np.ndarray, known: list[int], model,
+                 read: Callable[[BoardReader], tuple[np.ndarray, T]]
+                 ) -> tuple[SurfaceLayout, BoardReader, T]:
+    """The bar candidate (measure.bar_candidates, or the default one-point bar) under which
+    `read`'s probabilities explain the known position best, with its point length measured;
+    its reader and what `read` gave there."""
+    from nardy_pi.vision.board.measure import bar_candidates, with_measured_length
+
+    size = (image.shape[1], image.shape[0])
+    best = None
+    for layout in [*bar_candidates(image, corners), SurfaceLayout()]:
+        reader = BoardReader(corners, layout, size, model)
+        probs, got = read(reader)
+        score = known_log_likelihood(probs, reader.seen, known)
+        if best is None or score > best[0]:
+            best = (score, layout, reader, got)
+    assert best is not None
+    _, layout, reader, got = best
+    # the strips do not depend on the point length: measured once, for the chosen layout
+    return with_measured_length(layout, image, corners), reader, got

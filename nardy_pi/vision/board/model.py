@@ -10,6 +10,8 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from nardy_pi.vision.board.decode import signed_distribution
+
 MODEL_PATH = Path(__file__).resolve().parent.parent / "models" / "strip_reader.onnx"
 #: the first look's pair (`first_look_model`): the shipped recipe, and a second opinion trained
 #: by another (renders with loose checkers, twice the corner jitter), both on strips that start
@@ -177,8 +179,6 @@ class SecondOpinionWhereUnsure:
         self.path = pair.path
 
     def unsure(self, first: StripPredictions) -> np.ndarray:
-        from nardy_pi.vision.board.decode import signed_distribution
-
         sure = signed_distribution(first.count, first.light).max(axis=1)
         return (sure < self.SURE) | (first.occluded >= self.LOOK_OCCLUDED)
 
