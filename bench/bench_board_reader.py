@@ -335,13 +335,14 @@ def real_photos(fold_dir: Path, second_dir: Path, camera_dir: Path) -> None:
 
 
 #: analyze's reading and its peers: which fold models read (the first look's pair averaged as
-#: analyze does, either of them, or the camera loop's model, whose strips start at the surface
-#: edge) and read_unseen_board's options
+#: analyze does, either of them, or the camera model, which reads a calibrated board the pair
+#: does not read back and whose strips start at the surface edge) and read_unseen_board's
+#: options
 READINGS = {
     "both models averaged, read at the corners as given (analyze)": ("both", {}),
     "peer: the first look's first model alone": ("first", {}),
     "peer: the second opinion alone": ("second", {}),
-    "peer: the camera loop's model alone (strips cut at the surface edge)": ("camera", {}),
+    "peer: the camera model alone (strips cut at the surface edge)": ("camera", {}),
     "peer: both, the model's colours alone, no frame-level colour groups "
     "(relative_colour=False)": ("both", {"relative_colour": False}),
     "peer: both, read at five placements of the corners, averaged (steady=True)":
@@ -474,7 +475,7 @@ def main() -> int:
     from nardy_pi.vision.board.model import MODEL_PATH
 
     heldout_renders(args.renders, args.model)
-    heldout_renders(args.renders, args.model or MODEL_PATH)  # peer: the camera loop's model
+    heldout_renders(args.renders, args.model or MODEL_PATH)  # peer: the camera model
     heldout_renders(args.renders, args.model, relative_colour=False)
     speed(args.rounds)
     return 0

@@ -130,7 +130,8 @@ class StripEnsemble:
     never seen with. Two models trained by different recipes err on different strips; their
     average read the real photos held out by board better than either (90.0% and 90.6% ->
     91.6% per slot, images exact 71 and 68 -> 81 of 151; bench/bench_board_reader.py). It
-    costs a forward pass per member, so the camera loop keeps one model.
+    costs a forward pass per member, so the camera loop asks the second only where the first
+    is unsure (SecondOpinionWhereUnsure).
 
     The embedding is the first member's: heads and prototypes are fitted to one model only."""
 
