@@ -458,7 +458,7 @@ def main() -> int:
                    help="per-fold models of the first look's first model (default: "
                    "bench/models/strip_folds_first)")
     p.add_argument("--camera-fold-models", type=Path, default=None, metavar="DIR",
-                   help="per-fold models of the camera loop's model, a peer (default: "
+                   help="per-fold models of the camera model, a peer (default: "
                    "bench/models/strip_folds)")
     p.add_argument("--second-fold-models", type=Path, default=REPO / "bench" / "models"
                    / "strip_folds_b", metavar="DIR",
