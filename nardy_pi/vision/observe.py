@@ -201,16 +201,14 @@ class Observer:
             if self._reads_with_pair:
                 from nardy_pi.vision.board.model import camera_pair
 
-                reader = BoardReader(corners, learned.layout, (width, height),
-                                     camera_pair(), reuse=self.reuse_unchanged)
-                self._cache[key] = (h, probe.valid, reader)
-                return self._cache[key]
-            # A size first seen after some plays reads with what they taught.
-            taught = self.confirmed is not None and len(self.confirmed) > 0
-            heads = self.confirmed.heads if taught else learned.heads  # type: ignore[union-attr]
-            reader = BoardReader(corners, learned.layout, (width, height),
-                                 prototypes=learned.prototypes, heads=heads,
-                                 reuse=self.reuse_unchanged)
+                model, prototypes, heads = camera_pair(), None, None
+            else:
+                # A size first seen after some plays reads with what they taught.
+                taught = self.confirmed is not None and len(self.confirmed) > 0
+                model, prototypes = None, learned.prototypes  # None: the camera model
+                heads = self.confirmed.heads if taught else learned.heads  # type: ignore[union-attr]
+            reader = BoardReader(corners, learned.layout, (width, height), model,
+                                 prototypes=prototypes, heads=heads, reuse=self.reuse_unchanged)
             self._cache[key] = (h, probe.valid, reader)
         return self._cache[key]
 

@@ -177,7 +177,6 @@ class SecondOpinionWhereUnsure:
         self.first, self.second = pair.models
         self.base_margin_v = pair.base_margin_v
         self.context = pair.context
-        self.path = pair.path
 
     def unsure(self, first: StripPredictions) -> np.ndarray:
         sure = signed_distribution(first.count, first.light).max(axis=1)
