@@ -289,6 +289,14 @@ as bench_calibrated_reader's peer 94.4% -> 94.0%. How many checkers a side shows
 the pictures (63 of the 145 photos show fewer than 15 of a side), not of the board; the
 renders disagree, so it stays. Temperatures on the count or colour probabilities (0.5-2) and a
 tilt of the count prior towards short stacks: no gain.
+A wider second opinion, 2026-12-07, not adopted (convolutions 32-64-96-128 instead of
+24-48-48-64, 2.5 times the multiply-adds; its base from the shipped recipe's cached renders,
+then the photo fine-tune and fold models as shipped). Real photos held out by board: the second
+model alone 93.1% -> 92.9% per slot (77 -> 73 exact), analyze's pair 94.4% -> 94.1% (89 -> 85
+exact, boards exact 6 -> 5 of 26); held-out renders (30 frames) the pair 97.3% both; calibrated
+on the start (bench_calibrated_reader) 94.3% -> 94.2% per slot, occlusion recall 95.5% ->
+90.9%; a calibrated observation with dice at 640x480 26.6 -> 27.4 ms. So the strip model's
+size is not what holds the readings back: what it has not seen is.
 """
 
 from __future__ import annotations
