@@ -1,11 +1,11 @@
 """Train the learned dice models (proposal + check nets) and ship them as ONNX.
 
-    nice -n 10 python3 bench/train_dice_net.py [--renders 500] [--seed 0] [--write]
-        [--photos DIR] [--boards DIR] [--cache DIR] [--folds [--fold-count N] [--fold K]]
+    nice -n 10 python3 bench/train_dice_net.py [--renders 500] [--randomised 1500] [--seed 0]
+        [--write] [--photos DIR] [--boards DIR] [--cache DIR] [--folds [--fold-count N] [--fold K]]
 
 Needs the `[train]` extra (CPU PyTorch, onnx). Seeded, one thread; the defaults reproduce the
-shipped models (about 10 minutes on a loaded machine once the renders are cached; rendering
-them the first time takes another 10).
+shipped models (about 6 minutes a model here once the renders are cached; rendering them the
+first time takes another 10 or more).
 Training frames: renders in random board looks (dice_samples.random_style; the four named
 styles and the randomised renderer's held-out styles are never trained on), the real dice
 photos and the real board photos' boxed dice (when ../shared/data is present).
@@ -106,8 +106,9 @@ def real_samples(photos: Path, boards: Path) -> tuple[list[Sample], list[Sample]
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--renders", type=int, default=500, help="old-renderer frames")
-    parser.add_argument("--randomised", type=int, default=500,
-                        help="randomised-renderer frames (train split)")
+    parser.add_argument("--randomised", type=int, default=1500,
+                        help="randomised-renderer frames (train split; 500 until 2026-12-07, "
+                        "see bench_dice_board's notes)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--heat-steps", type=int, default=1200)
     parser.add_argument("--check-epochs", type=int, default=8)
