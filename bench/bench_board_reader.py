@@ -297,6 +297,10 @@ exact, boards exact 6 -> 5 of 26); held-out renders (30 frames) the pair 97.3% b
 on the start (bench_calibrated_reader) 94.3% -> 94.2% per slot, occlusion recall 95.5% ->
 90.9%; a calibrated observation with dice at 640x480 26.6 -> 27.4 ms. So the strip model's
 size is not what holds the readings back: what it has not seen is.
+The bar's halves decoded without the empty prior (weight 1 or 0.5 instead of 3, points kept at
+3), 2026-12-07, not adopted: real photos 197 -> 197-198 wrong slots (8-9 of them the bar);
+calibrated renders (bench_calibrated_reader) 94.3% both. The occupied bars missed are read
+empty with confidence; no prior reaches them.
 """
 
 from __future__ import annotations
