@@ -188,6 +188,22 @@ Tried on the new nets, 2026-12-07, not adopted:
     styles found 95.6% -> 95.9%; but real boards held out 186 / 49 / 109 -> 198 / 64 / 114
     (seed 1: 173 / 51 / 106 -> 182 / 67 / 108) and dice photos 94 -> 108 phantoms: on real
     photos as many phantoms added as dice found, so 32 stays.
+Dice half the nominal size read again at their size, 2026-12-07, adopted (dice_board.SMALL_DIE:
+a proposal the first reading gives 5-95% of being an object is cut again for a die of half the
+nominal side; that reading stands where it is surer and at least 95% sure). Real dice run from
+0.45 to 2.3 times the side the board's scale gives, and a crop cut for the nominal die shows a
+half-size die at 8 px, too small to read. Tried at 0.4, 0.5 and 0.6 with the two seeds' fold
+nets (0.4: 197 / 55 / 125 and 194 / 58 / 123; 0.6: 191 / 51 / 116 and 193 / 52 / 116); a third
+reading at 1.8 added phantoms (196 / 54 / 123, 191 / 63 / 121); the small reading taken at any
+sureness: 212 / 76 / 130. Before -> after (the shipped nets, fold nets for the real photos):
+  real boards held out: seed 0 186 / 49 / 109 -> 203 / 52 / 126, seed 1 173 / 51 / 106 ->
+    192 / 54 / 124 (found / phantoms / values of 354 and 248);
+  held-out randomised styles: found 84.9% -> 85.7%, verdicts 58 -> 59 of 70, values and
+    phantoms unchanged; named styles: unchanged but cocked recall 18 -> 17 of 62;
+  dice photos (fold nets, die size from the labels): 92.8% -> 92.2% per die, phantoms 94 -> 97;
+  speed: the dice share of an observation 10.8 -> 13.3 ms (old finder 17.6 / 19.4 in the same
+    runs: ratio 0.62 -> 0.69); a calibrated observation with the pair and dice, 640x480,
+    25.1-26.2 ms (budget 30), 1280x960 31.7-32.5 ms (budget 45).
 """
 
 from __future__ import annotations

@@ -16,12 +16,21 @@ import pytest
 from nardy_pi.vision import geometry as g
 from nardy_pi.vision.calibrate import calibrate
 from nardy_pi.vision.cube import cube_place, cube_value
-from nardy_pi.vision.dice_board import BoardDiceFinder, checked, reading, turns
+from nardy_pi.vision.dice_board import (
+    SMALL_DIE,
+    BoardDiceFinder,
+    checked,
+    reading,
+    turns,
+    with_small_dice,
+)
 from nardy_pi.vision.dice_crops import (
     CLASSES,
     COCKED,
+    CROP_DIE_PX,
     CROP_PX,
     cell_to_image,
+    cut_crops,
     foreshortening,
     image_to_cell,
 )
@@ -235,3 +244,55 @@ def test_peaks_refine_to_the_centroid_of_their_neighbourhood_inside_the_map() ->
         assert gx == pytest.approx((w * xs).sum() / w.sum(), abs=1e-12)
         assert gy == pytest.approx((w * ys).sum() / w.sum(), abs=1e-12)
         assert abs(gx - x) <= 1 and abs(gy - y) <= 1
+
+
+class _FillNet:
+    """A check net stand-in: a crop holds a die showing 4 as surely as the die's own place in
+    the middle of the crop is bright. Counts the crops read."""
+
+    def __init__(self) -> None:
+        self.read = 0
+
+    def check_probabilities(self, crops: np.ndarray) -> np.ndarray:
+        self.read += len(crops)
+        lo, hi = round((CROP_PX - CROP_DIE_PX) / 2), round((CROP_PX + CROP_DIE_PX) / 2)
+        fill = (crops[:, lo:hi, lo:hi, 0] > 128).mean(axis=(1, 2))
+        out = np.zeros((len(crops), len(CLASSES)))
+        out[:, CLASSES.index("die4")] = fill
+        out[:, 0] = 1.0 - fill
+        return out
+
+
+def test_a_die_half_the_nominal_size_is_read_again_at_its_size() -> None:
+    die_px = 40.0
+    image = np.zeros((200, 400, 3), np.uint8)
+    small, whole = 20, 40  # sides in pixels: half the nominal die, and a nominal one
+    image[90:90 + small, 90:90 + small] = 255
+    image[80:80 + whole, 280:280 + whole] = 255
+    centres = np.array([[100.0, 100.0], [300.0, 100.0], [200.0, 30.0]])  # small, whole, bare
+    net = _FillNet()
+    probs = checked(net, cut_crops(image, die_px, centres))  # type: ignore[arg-type]
+    assert probs[0, 0] > 0.5 and probs[1, 0] < 0.05  # at the nominal size: small unsure
+    read_before = net.read
+    again, sides = with_small_dice(net, image, die_px, centres,  # type: ignore[arg-type]
+                                   probs)
+    # The small die now reads as a die, at its own size; the nominal die, already sure, keeps
+    # its reading; bare board stays bare.
+    assert int(again[0].argmax()) == CLASSES.index("die4") and again[0, 0] < 0.05
+    assert sides.tolist() == [die_px * SMALL_DIE, die_px, die_px]
+    assert np.array_equal(again[1], probs[1]) and again[2, 0] > 0.95
+    # Only the proposal that may be a die but is not sure is cut again (bare board the first
+    # reading is sure of is not): read upright, and, likely a die, in its seven other turns.
+    assert net.read - read_before == 1 + 7
+
+
+def test_a_smaller_reading_that_is_not_sure_leaves_the_first_one_standing() -> None:
+    die_px = 40.0
+    image = np.zeros((120, 120, 3), np.uint8)
+    image[50:62, 50:70] = 255  # a bright patch that fills the small die's place only in part
+    centres = np.array([[60.0, 56.0]])
+    net = _FillNet()
+    probs = checked(net, cut_crops(image, die_px, centres))  # type: ignore[arg-type]
+    again, sides = with_small_dice(net, image, die_px, centres,  # type: ignore[arg-type]
+                                   probs)
+    assert np.array_equal(again, probs) and sides.tolist() == [die_px]
