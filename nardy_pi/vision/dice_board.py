@@ -12,6 +12,7 @@ than the board.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import NamedTuple
 
 import cv2
 import numpy as np
@@ -37,12 +38,12 @@ _TURNS_FROM = 0.2  # a crop this likely an object is read again in its eight tur
 _SAME_OBJECT = 0.8  # die sides: closer detections are one object
 # Real dice run from half to twice the size the board's scale suggests: a large board
 # photographed whole shows dice about half the nominal side, which a crop cut for the nominal
-# die shows too small to read. A proposal not yet surely an object is read again as a die of
-# SMALL_DIE times the nominal side, and that reading stands where it is surer of an object and
-# at least _SMALL_SURE sure. Real boards held out by board, two seeds of fold nets: dice found
-# 186 -> 204 and 173 -> 195 of 354, phantoms 49 -> 53 and 51 -> 54, values right 109 -> 126
-# and 106 -> 125 of 248 (bench_dice_board's notes; 0.4 and 0.6 read fewer, a third read at
-# 1.8 added phantoms).
+# die shows too small to read. A proposal that may be but is not yet surely an object is read
+# again as a die of SMALL_DIE times the nominal side, and that reading stands where it is surer
+# of an object and at least _SMALL_SURE sure. Real boards held out by board, two seeds of fold
+# nets: dice found 186 -> 203 and 173 -> 192 of 354, phantoms 49 -> 52 and 51 -> 54, values
+# right 109 -> 126 and 106 -> 124 of 248 (bench_dice_board's notes; 0.4 and 0.6 read fewer, a
+# third reading at 1.8 added phantoms).
 SMALL_DIE = 0.5
 _SMALL_SURE = 0.95
 # Only proposals the first reading gives at least this chance of an object are read again: a
@@ -66,6 +67,17 @@ class CubeSeen:
     center: tuple[float, float]
     box: tuple[float, float, float, float]
     confidence: float
+
+
+class _Kept(NamedTuple):
+    """An object kept: where, its class and that class's probability, and the die side in
+    pixels its reading stands for."""
+
+    x: float
+    y: float
+    cls: int
+    conf: float
+    side: float
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,24 +129,23 @@ def find_board_dice(image: np.ndarray, die_px: float, nets: DiceNets | None = No
     probs = checked(nets, cut_crops(image, die_px, props[:, :2]))
     probs, sides = with_small_dice(nets, image, die_px, props[:, :2], probs)
     order = np.argsort(probs[:, 0])  # most certainly an object first
-    kept: list[tuple[float, float, int, float, float]] = []
+    kept: list[_Kept] = []
     for i in order:
         p = probs[i]
         if 1.0 - p[0] < _MIN_OBJECT:
             continue
         x, y = float(props[i, 0]), float(props[i, 1])
-        if any(np.hypot(x - k[0], y - k[1]) < _SAME_OBJECT * die_px for k in kept):
+        if any(np.hypot(x - k.x, y - k.y) < _SAME_OBJECT * die_px for k in kept):
             continue
         cls = reading(p, view)
-        kept.append((x, y, cls, float(p[cls]), float(sides[i])))
-    cubes = [k for k in kept if k[2] >= _FIRST_CUBE]
+        kept.append(_Kept(x, y, cls, float(p[cls]), float(sides[i])))
+    cubes = [k for k in kept if k.cls >= _FIRST_CUBE]
     cube = None
     if cubes:
-        x, y, cls, conf, side = max(cubes, key=lambda k: k[3])
-        cube = CubeSeen(int(CLASSES[cls][4:]), (round(x, 1), round(y, 1)),
-                        _box(x, y, 0.75 * side), round(conf, 3))
-    dice = [_die(x, y, cls, conf, side) for x, y, cls, conf, side in kept
-            if cls < _FIRST_CUBE]
+        c = max(cubes, key=lambda k: k.conf)
+        cube = CubeSeen(int(CLASSES[c.cls][4:]), (round(c.x, 1), round(c.y, 1)),
+                        _box(c.x, c.y, 0.75 * c.side), round(c.conf, 3))
+    dice = [_die(k.x, k.y, k.cls, k.conf, k.side) for k in kept if k.cls < _FIRST_CUBE]
     return BoardDice(tuple(sorted(dice, key=lambda d: d.center)), cube)
 
 
