@@ -196,7 +196,8 @@ half-size die at 8 px, too small to read. Tried at 0.4, 0.5 and 0.6 with the two
 nets (0.4: 197 / 55 / 125 and 194 / 58 / 123; 0.6: 191 / 51 / 116 and 193 / 52 / 116); a third
 reading at 1.8 added phantoms (196 / 54 / 123, 191 / 63 / 121), and a larger reading after the
 small one (1.5, 2.0) found no more (203 / 53 / 125 and 191 / 57 / 123 at 1.5); the small reading
-taken at any sureness: 212 / 76 / 130. Before -> after (the shipped nets, fold nets for the real photos):
+taken at any sureness: 212 / 76 / 130. Before -> after (the shipped nets, fold nets for the real
+photos):
   real boards held out: seed 0 186 / 49 / 109 -> 203 / 52 / 126, seed 1 173 / 51 / 106 ->
     192 / 54 / 124 (found / phantoms / values of 354 and 248);
   held-out randomised styles: found 84.9% -> 85.7%, verdicts 58 -> 59 of 70, values and
