@@ -100,6 +100,13 @@ The pair reads back 15 of the 19 starts the camera model reads back (the other f
   (ratio 1.06), 32.8 against 29.7 at 1280x960 (1.10).
 A board the pair reads learns nothing from confirmed plays (--learn): its two models are read
 as shipped, and the confirmations' gain was 0.2 points.
+Missing checkers charged more in decoding, 2026-12-07, not adopted (most of these frames show 15
+a side, and tall stacks read short): board/decode.py MISSING_COST 2 (cap 3) 94.2% per slot,
+33.9% exact; 3 (cap 4) 93.9%, 33.3%; against 94.3%, 32.1%. The charge adds the missing checker
+to whichever stack costs least, seldom the one that hides it. The bar's halves decoded without
+the empty prior (weight 1 or 0.5): 94.3% both. On the three sessions whose start the pair does
+not read back, the pair uncalibrated against the fitted camera model: 86.9% / 96.4% / 94.4%
+against 88.5% / 92.7% / 92.7% per slot: too few to change the rule.
 """
 
 from __future__ import annotations
