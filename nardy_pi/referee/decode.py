@@ -4,8 +4,9 @@ The board reader gives, for every slot (points 1..24, white's bar, black's bar),
 for each signed count -15..15. Read slot by slot, one unsure stack can make a legal play look
 illegal. The referee knows which boards can follow (the record itself, every legal result of
 the roll), so it asks which of them explains the frame best. It takes that board unless the
-slot-by-slot reading explains the frame clearly better, by `margin` nats; only then does the
-reading stand as seen, and an illegal move may be flagged.
+slot-by-slot reading explains the frame clearly better (DecodeRule: a margin in nats, and
+floors on what one slot can cost); only then does the reading stand as seen, and an illegal
+move may be flagged.
 """
 
 from __future__ import annotations
@@ -16,11 +17,29 @@ from dataclasses import dataclass
 import numpy as np
 
 SLOTS = 26  # 24 points, white bar, black bar
+BAR_SLOTS = slice(24, 26)
 COUNT_OFFSET = 15  # index k of a slot's distribution means signed count k - 15
-FLOOR = 1e-6  # a probability the reader gave as ~0 still costs only this much
-#: Default margin in nats (log-likelihood): the reading must be e^6 (about 400) times likelier
-#: than the best allowed board before it overrules the rules. Measured in bench/bench_decode.py.
-DEFAULT_MARGIN = 6.0
+
+
+@dataclass(frozen=True, slots=True)
+class DecodeRule:
+    """When the rules overrule a reading.
+
+    `margin`: nats (log-likelihood) by which the slot-by-slot reading must beat the best
+    allowed board before it stands as seen. `floor`: the least probability a point's count is
+    given, so one point costs at most -log(floor). `bar_floor`: the same for the bar.
+    """
+
+    margin: float = 6.0
+    floor: float = 1e-6
+    bar_floor: float = 1e-6
+
+    def __post_init__(self) -> None:
+        if not (self.margin >= 0 and 0 < self.floor < 1 and 0 < self.bar_floor < 1):
+            raise ValueError("a decode rule needs margin >= 0 and floors between 0 and 1")
+
+
+DEFAULT_RULE = DecodeRule()
 
 BoardKey = tuple[int, ...]  # 24 points, bar (w, b), off (w, b): referee/board.py's key
 
@@ -39,12 +58,15 @@ def slot_counts(board: BoardKey) -> tuple[int, ...]:
     return (*board[:24], board[24], -board[25])
 
 
-def log_table(point_probs: Sequence[Sequence[float]]) -> np.ndarray:
+def log_table(point_probs: Sequence[Sequence[float]],
+              rule: DecodeRule = DEFAULT_RULE) -> np.ndarray:
     table = np.asarray(point_probs, dtype=np.float64)
     if table.shape != (SLOTS, 2 * COUNT_OFFSET + 1):
         raise ValueError(f"point_probs must be {SLOTS} x {2 * COUNT_OFFSET + 1}, "
                          f"not {table.shape}")
-    return np.log(np.maximum(table, FLOOR))
+    floors = np.full((SLOTS, 1), rule.floor)
+    floors[BAR_SLOTS] = rule.bar_floor
+    return np.log(np.maximum(table, floors))
 
 
 def costs(logp: np.ndarray, boards: Sequence[BoardKey]) -> np.ndarray:
@@ -62,15 +84,15 @@ def reading_cost(logp: np.ndarray) -> float:
 
 
 def decode(point_probs: Sequence[Sequence[float]], seen: BoardKey,
-           allowed: Iterable[BoardKey], margin: float = DEFAULT_MARGIN) -> Decoded:
+           allowed: Iterable[BoardKey], rule: DecodeRule = DEFAULT_RULE) -> Decoded:
     """`seen` is the reading as a board; `allowed` the boards the game can show now."""
-    logp = log_table(point_probs)
+    logp = log_table(point_probs, rule)
     candidates = list(dict.fromkeys(allowed))
     if not candidates:
         return Decoded(seen, False, float("inf"))
     c = costs(logp, candidates)
     best = int(np.argmin(c))
     gap = float(c[best] - costs(logp, [seen])[0])
-    if candidates[best] == seen or gap > margin:
+    if candidates[best] == seen or gap > rule.margin:
         return Decoded(seen, False, max(gap, 0.0))
     return Decoded(candidates[best], True, gap)

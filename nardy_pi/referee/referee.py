@@ -27,7 +27,7 @@ from nardy_pi.referee.board import (
     observed_position,
     view_key,
 )
-from nardy_pi.referee.decode import DEFAULT_MARGIN, decode
+from nardy_pi.referee.decode import DEFAULT_RULE, DecodeRule, decode
 from nardy_pi.referee.roll import HalfRule, judge_opening, judge_throw
 from nardy_pi.referee.settle import DiceKey, Settler, dice_key
 from nardy_pi.rules.errors import TooManyPlaysError
@@ -74,10 +74,9 @@ class RefereeSettings:
     #: (short nardy: yes; long nardy: he throws afresh, DIGEST §1.2)
     opening_dice_played: bool | None = None
     half_rule: HalfRule = "any"
-    #: nats by which a slot-by-slot reading must beat every board the game allows before it
-    #: stands as seen (referee/decode.py)
-    decode_margin: float = DEFAULT_MARGIN
-
+    #: when a slot-by-slot reading stands against every board the game allows
+    #: (referee/decode.py: a margin in nats and floors on what one slot can cost)
+    decode_rule: DecodeRule = DEFAULT_RULE
 
 class Referee:
     def __init__(
@@ -129,7 +128,8 @@ class Referee:
 
     # --- inputs ---------------------------------------------------------------------------------
     def observe(self, obs: Observation, now: float) -> list[ev.RefereeEvent]:
-        settled = self._settler.feed(self._decode(obs))
+        taken = self.decoded(obs)
+        settled = None if taken is None else self._settler.feed(taken)
         if settled is None:
             return self.tick(now)
         board = board_key(observed_position(settled, self.variant, self.position.turn))
@@ -144,19 +144,30 @@ class Referee:
         }[self.phase]
         return handler(settled, board) + self.tick(now)
 
-    def _decode(self, obs: Observation) -> Observation:
-        """The reading snapped to the likeliest board the game allows, when it is close."""
-        if obs.point_probs is None or obs.occluded:
-            return obs
-        seen = board_key(observed_position(obs, self.variant, self.position.turn))
-        decoded = decode(obs.point_probs, seen, self._allowed_boards(),
-                         self.settings.decode_margin)
-        if not decoded.snapped:
-            return obs
-        b = decoded.board
-        return replace(obs, points=b[:24], bar_white=b[24], bar_black=b[25])
+    def decoded(self, obs: Observation, rule: DecodeRule | None = None) -> Observation | None:
+        """The reading as the referee takes it: snapped to the likeliest board the game allows
+        when that is close (`rule`, the settings' by default; referee/decode.py), else as seen.
 
-    def _allowed_boards(self) -> list[BoardKey]:
+        A point out of view (None) is filled in from the allowed board that explains the rest
+        of the frame; when none does, the frame yields no position (None), as an occluded
+        one. Without the reader's probabilities only a whole reading is taken."""
+        unseen = [i for i, c in enumerate(obs.points) if c is None]
+        if obs.occluded or obs.point_probs is None:
+            return None if unseen else obs
+        probs = list(obs.point_probs)
+        for i in unseen:  # no belief about what the camera does not see
+            probs[i] = (1.0 / len(probs[i]),) * len(probs[i])
+        filled = replace(obs, points=tuple(0 if c is None else c for c in obs.points))
+        seen = board_key(observed_position(filled, self.variant, self.position.turn))
+        allowed = self.allowed_boards()
+        taken = decode(probs, seen, allowed, rule or self.settings.decode_rule)
+        if not taken.snapped and (not unseen or taken.board not in allowed):
+            return None if unseen else obs
+        b = taken.board  # the allowed board whole: its borne-off counts too
+        return replace(obs, points=b[:24], bar_white=b[24], bar_black=b[25], off_white=b[26],
+                       off_black=b[27])
+
+    def allowed_boards(self) -> list[BoardKey]:
         """Boards the game can show now: the record; in a move every legal result and the
         boards part-way through one (so a half-made move is not read as a finished one)."""
         key = (self.phase, self.position, self.dice)

@@ -9,7 +9,7 @@ import pytest
 from nardy_pi.referee import Referee
 from nardy_pi.referee import events as ev
 from nardy_pi.referee.board import board_key
-from nardy_pi.referee.decode import SLOTS, decode, slot_counts
+from nardy_pi.referee.decode import SLOTS, DecodeRule, decode, slot_counts
 from nardy_pi.rules.position import Position
 from nardy_pi.rules.sides import Side
 from tests.referee.table import Table, die
@@ -45,11 +45,20 @@ def test_a_doubtful_slot_is_read_as_the_allowed_board() -> None:
 
 
 def test_a_clear_reading_stands_against_the_rules() -> None:
-    # The reader is sure point 6 holds 4: no allowed board comes close, the reading stands.
-    moved = tuple(c - (1 if i == 5 else 0) for i, c in enumerate(START))
+    # A checker played 6/4 where only 6/5 was allowed: the reader is sure of both points.
+    moved = list(START)
+    moved[5], moved[3] = 4, 1
+    moved = tuple(moved)
     sure = probs(moved, sure=0.995)
     out = decode(sure, moved, [START])
-    assert not out.snapped and out.board == moved and out.gap > 6
+    assert not out.snapped and out.board == moved and out.gap > DecodeRule().margin
+
+
+def test_decode_rules_refuse_impossible_numbers() -> None:
+    with pytest.raises(ValueError, match="floors"):
+        DecodeRule(floor=0.0)
+    with pytest.raises(ValueError, match="margin"):
+        DecodeRule(margin=-1.0)
 
 
 def test_the_likeliest_of_several_allowed_boards_wins() -> None:
@@ -128,3 +137,84 @@ def _after_31() -> Position:
     pts[5] -= 1  # 6/5
     pts[4] += 2
     return Position(tuple(pts), (0, 0), (0, 0))
+
+
+def _play_frames(referee: Referee, table: Table, make) -> None:
+    """Three settled frames of `make()` with the dice down, three after they are picked up."""
+    for _ in range(3):
+        table.now += 0.2
+        table.events += referee.observe(make(), table.now)
+    table.dice = ()
+    for _ in range(3):
+        table.now += 0.2
+        table.events += referee.observe(make(), table.now)
+
+
+def test_a_snapped_board_is_taken_whole_with_its_borne_off_counts() -> None:
+    # The reader counts point 5 one short, so its observation says a white checker is borne
+    # off (15 less those it saw). The board the rules give back has none off; taking the
+    # points alone left the stale count and made a legal move look like a lost checker.
+    referee = Referee("backgammon")
+    table = Table.start(referee)
+    table.throw(die(3, "right"), die(1, "left"))
+    table.hand()
+    table.position = _after_31()
+    doubtful = probs(board_key(table.position), doubts={4: (1, 0.6)})
+
+    def frame():
+        obs = table.observation()
+        short = list(obs.points)
+        short[4] = 1
+        return replace(obs, points=tuple(short), off_white=1, point_probs=doubtful)
+
+    _play_frames(referee, table, frame)
+    played = [e for e in table.events if isinstance(e, ev.MovePlayed)]
+    assert played and played[0].after.points == _after_31().points
+    assert played[0].after.off == (0, 0)
+    assert not [e for e in table.events if isinstance(e, ev.IllegalMove | ev.Desync)]
+
+
+def test_a_point_out_of_view_is_filled_in_by_the_rules() -> None:
+    # Point 13 lies outside the picture (None). The rest of the frame shows 8/5 6/5, so the
+    # legal board explains it and the move is taken; no frame raises.
+    referee = Referee("backgammon")
+    table = Table.start(referee)
+    table.throw(die(3, "right"), die(1, "left"))
+    table.hand()
+    table.position = _after_31()
+    sure = probs(board_key(table.position))
+
+    def frame():
+        obs = table.observation()
+        cut = tuple(None if i == 12 else c for i, c in enumerate(obs.points))
+        return replace(obs, points=cut, off_white=None, off_black=None, point_probs=sure)
+
+    _play_frames(referee, table, frame)
+    played = [e for e in table.events if isinstance(e, ev.MovePlayed)]
+    assert played and played[0].after.points == _after_31().points
+    assert not [e for e in table.events if isinstance(e, ev.IllegalMove | ev.Desync)]
+
+
+def test_a_point_out_of_view_that_no_allowed_board_explains_gives_no_position() -> None:
+    # 6/4 instead of 6/5, read clearly, with point 13 out of view: the referee cannot tell
+    # the whole board, so it takes no position (as for an occluded frame) and raises nothing.
+    referee = Referee("backgammon")
+    table = Table.start(referee)
+    table.throw(die(3, "right"), die(1, "left"))
+    table.hand()
+    wrong = list(_after_31().points)
+    wrong[4], wrong[3] = 1, 1
+    table.position = Position(tuple(wrong), (0, 0), (0, 0))
+    sure = probs(board_key(table.position), sure=0.995)
+
+    def frame():
+        obs = table.observation()
+        cut = tuple(None if i == 12 else c for i, c in enumerate(obs.points))
+        return replace(obs, points=cut, off_white=None, off_black=None, point_probs=sure)
+
+    assert referee.decoded(frame()) is None
+    _play_frames(referee, table, frame)
+    assert not [e for e in table.events
+                if isinstance(e, ev.MovePlayed | ev.IllegalMove | ev.Desync)]
+    # Without the reader's probabilities nothing can fill the point in either.
+    assert referee.decoded(replace(frame(), point_probs=None)) is None

@@ -7,7 +7,13 @@ import numpy as np
 import pytest
 
 from nardy_pi.rules.position import Position
-from nardy_pi.vision.board.decode import MAX, bar_distributions, decode, signed_distribution
+from nardy_pi.vision.board.decode import (
+    MAX,
+    bar_distributions,
+    decode,
+    signed_distribution,
+    with_side_bars,
+)
 from nardy_pi.vision.board.layout import (
     BAR_LOWER,
     BAR_UPPER,
@@ -55,6 +61,23 @@ def test_decoding_keeps_fifteen_a_side() -> None:
     seen = np.ones(SLOTS, bool)
     seen[3] = False
     assert decode(probs, seen).counts[3] is None
+
+
+def test_the_bars_halves_become_each_sides_total() -> None:
+    # One white checker in the upper half, two black in the lower: white's bar total is +1
+    # and black's -2, whichever half they lie in; the points are left as read.
+    probs = np.full((SLOTS, 2 * MAX + 1), 1e-9)
+    probs[:, MAX] = 1.0
+    probs[BAR_UPPER] = 1e-9
+    probs[BAR_UPPER, MAX + 1] = 1.0
+    probs[BAR_LOWER] = 1e-9
+    probs[BAR_LOWER, MAX - 2] = 1.0
+    probs /= probs.sum(axis=1, keepdims=True)
+    sides = with_side_bars(probs)
+    assert int(np.argmax(sides[BAR_LOWER])) - MAX == 1  # white's row
+    assert int(np.argmax(sides[BAR_UPPER])) - MAX == -2  # black's row
+    assert np.array_equal(sides[:24], probs[:24])
+    assert np.allclose(sides.sum(axis=1), 1.0)
 
 
 def test_a_side_many_short_has_borne_off_and_is_not_made_up() -> None:

@@ -181,3 +181,15 @@ def test_calibrate_without_corners_tries_the_found_surface_first(tmp_path) -> No
     found = np.array(json.loads((tmp_path / "c.json").read_text())["corners"])
     truth = np.asarray(shot.truth.corners)
     assert np.abs(found - truth).max() < 0.03 * np.linalg.norm(truth[2] - truth[0])
+
+
+def test_point_probs_carry_each_sides_bar_not_the_bars_halves() -> None:
+    """The observation's point_probs end with white's and black's bar totals (vision/types.py,
+    what the referee decodes against), not the reader's two halves, either of which may hold
+    either colour: white's row gives no mass to black counts and black's none to white's."""
+    style = next(iter(STYLES.values()))
+    frame = render_scene(style, CAMERA, Scene(points=START, seed=3))
+    probs = np.asarray(read_unseen_board(frame.image, frame.corners).observation.point_probs)
+    assert probs.shape == (26, 31)
+    assert probs[24, :15].sum() == 0.0 and probs[25, 16:].sum() == 0.0
+    assert np.allclose(probs.sum(axis=1), 1.0)

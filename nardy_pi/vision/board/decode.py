@@ -58,6 +58,15 @@ def bar_distributions(probs: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return out[0], out[1]
 
 
+def with_side_bars(probs: np.ndarray) -> np.ndarray:
+    """SLOTS x 31 as an Observation's point_probs carry them (vision/types.py): the 24 points
+    as read, then white's and black's bar totals (bar_distributions) in place of the two
+    halves, which either colour may fill."""
+    out = np.array(probs, np.float64, copy=True)
+    out[BAR_LOWER], out[BAR_UPPER] = bar_distributions(probs)
+    return out
+
+
 def _shift_index() -> tuple[np.ndarray, np.ndarray]:
     """Gather indices into the padded table: value k moves white (k > 0) or black (k < 0)
     totals up by |k|; padding cells hold -inf."""

@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from nardy_pi.vision import geometry as g
+from nardy_pi.vision.board.decode import with_side_bars
 from nardy_pi.vision.board.frame_reading import frame_reading
 from nardy_pi.vision.board.measure import with_measured_length
 from nardy_pi.vision.board.model import StripEnsemble, StripModel, first_look_model
@@ -88,7 +89,7 @@ def observation_from_reading(reading: BoardReading, found: Sequence[DieReading],
         cube=cube,
         roll=judge_roll(dice, accepted_dice_counts),
         occluded=reading.occluded,
-        point_probs=tuple(map(tuple, np.asarray(reading.probs, float).tolist())),
+        point_probs=tuple(map(tuple, with_side_bars(reading.probs).tolist())),
         confidence=reading.confidence,
         point_confidence=tuple(reading.slot_confidence[:24]),
     )
