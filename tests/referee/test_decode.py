@@ -54,6 +54,30 @@ def test_a_clear_reading_stands_against_the_rules() -> None:
     assert not out.snapped and out.board == moved and out.gap > DecodeRule().margin
 
 
+def test_one_surely_misread_stack_does_not_overrule_the_rules() -> None:
+    # The reader is sure point 6 holds 4 (8.7 nats against 5): one stack misread, or a
+    # checker lifted. Held-out boards misread single stacks with such confidence, so one slot
+    # alone no longer stands against the rules; the old margin of 6 let it.
+    moved = tuple(c - (1 if i == 5 else 0) for i, c in enumerate(START))
+    sure = probs(moved, sure=0.995)
+    assert decode(sure, moved, [START]).board == START
+    assert decode(sure, moved, [START], DecodeRule(margin=6.0)).board == moved
+
+
+def test_a_bar_read_empty_with_confidence_is_left_to_the_rules() -> None:
+    # An allowed board with a black checker on the bar (one of its two on point 1). The reader
+    # reads every point right but is all but sure the bar is empty, as it is on most occupied
+    # bars of held-out boards. The bar's floor caps what that slot costs.
+    hit = list(START)
+    hit[0], hit[25] = -1, 1
+    hit = tuple(hit)
+    reading = list(probs(hit))
+    reading[25] = tuple(1.0 - 1e-9 if k == 15 else 1e-9 / 30 for k in range(31))  # bar: 0
+    empty_bar = (*hit[:25], 0, *hit[26:])
+    assert decode(reading, empty_bar, [hit]).board == hit
+    assert decode(reading, empty_bar, [hit], DecodeRule(bar_floor=1e-6)).board == empty_bar
+
+
 def test_decode_rules_refuse_impossible_numbers() -> None:
     with pytest.raises(ValueError, match="floors"):
         DecodeRule(floor=0.0)
