@@ -84,14 +84,16 @@ class Recalibrator:
         return cal, seen, agree
 
     def _attempt_any_reader(self, image: np.ndarray, corners: Any) -> tuple[Any, Any, int]:
-        """As `nardy-pi calibrate` does: the colour reader when it reads the start position
-        back, else the learned reader adapted to this board (calibrate_board.py). `agree` is
-        24 when accepted (points out of view included), else the points read back."""
+        """As `nardy-pi calibrate --tall-stacks-uncounted` does: the colour reader when it
+        reads the start position back, else the learned reader adapted to this board
+        (calibrate_board.py), which may count a long-nardy head short (no one at the table can
+        pass a flag). `agree` is 24 when accepted (points out of view included), else the
+        points read back."""
         from nardy_pi.vision.calibrate_board import calibrate_board
         from nardy_pi.vision.start_positions import start_board
 
         result = calibrate_board(image, np.asarray(corners, dtype=np.float64),
-                                 start_board(self._variant()))
+                                 start_board(self._variant()), tall_stacks_uncounted=True)
         return result.calibration, result.seen, 24 if result.accepted else min(result.agree, 23)
 
     def find_corners(self) -> tuple[Corner, ...]:

@@ -29,6 +29,10 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     cal.add_argument("--stack-style", choices=("rows", "layers", "both"), default="both",
                      help="how players pile stacks over five on this board (default: both)")
     cal.add_argument("--overlay", metavar="OUT.png", help="also write what calibration sees")
+    cal.add_argument("--tall-stacks-uncounted", action="store_true",
+                     help="accept a reading whose stacks of 6 or more (long nardy's heads) are "
+                     "counted short or long with their colour right; the rules count them in "
+                     "play (default: every point must read back)")
     cal.set_defaults(func=run_calibrate)
 
     ana = subparsers.add_parser(
@@ -67,7 +71,8 @@ def _calibrate_any(image, board, args: argparse.Namespace):
     styles = STACK_STYLES if args.stack_style == "both" else (args.stack_style,)
 
     def attempt(corners):
-        return calibrate_board(image, corners, board, trays=trays, stack_styles=styles)
+        return calibrate_board(image, corners, board, trays=trays, stack_styles=styles,
+                               tall_stacks_uncounted=args.tall_stacks_uncounted)
 
     if args.corners:
         return attempt(parse_corners(args.corners)), "given"

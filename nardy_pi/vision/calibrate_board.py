@@ -53,8 +53,12 @@ def describe(points, bar: tuple[int, int], board: BoardField, bad: list[int]) ->
 
 
 def calibrate_board(image: np.ndarray, corners, board: BoardField, trays: bool | None = None,
-                    stack_styles: tuple[str, ...] = STACK_STYLES) -> Calibrated:
-    from nardy_pi.vision.board.adapt import bar_totals, fit_learned
+                    stack_styles: tuple[str, ...] = STACK_STYLES,
+                    tall_stacks_uncounted: bool = False) -> Calibrated:
+    """`tall_stacks_uncounted`: the learned reader may read a tall stack (board/adapt.py
+    TALL_STACK, long nardy's heads) with another count of its colour and still be accepted;
+    off, every point must read back (board-frame.md §2)."""
+    from nardy_pi.vision.board.adapt import bar_totals, fit_learned, tall_miscounts
     from nardy_pi.vision.calibrate import calibrate
     from nardy_pi.vision.observe import Observer
 
@@ -86,17 +90,26 @@ def calibrate_board(image: np.ndarray, corners, board: BoardField, trays: bool |
     seen = Observer(learned_cal).observe(image)
     reading = fit.reading
     seen_points = sum(bool(s) for s in reading.seen[:24])
+    tall = tall_miscounts(reading, board)
+    bad = [b for b in fit.disagree if not (tall_stacks_uncounted and b in tall)]
     agree = seen_points - len([b for b in fit.disagree if b < 25])
-    if not fit.disagree:
+    if not bad:
         how = {"first-look pair": "with the first look's pair, as analyze reads a new board",
                "fine-tuned heads": "with heads fine-tuned to this board (checked leave-one-out)",
                "prototypes": "with this board's prototypes",
                "none": "as the model reads"}[fit.section.adaptation]
         unseen = 24 - seen_points
         note = f"; {unseen} points out of view" if unseen else ""
+        if fit.disagree:  # only tall stacks' counts, and they may be
+            note += "; " + ", ".join(
+                f"point {p}'s {abs(board.points[p - 1])} counted {abs(reading.counts[p - 1])}"
+                for p in tall) + " (tall stacks are counted by the rules in play)"
         return Calibrated(learned_cal, True, seen, agree,
                           f"learned reader {how}: read back {agree}/{seen_points}{note}"
                           + (f" (colour reader: {colour_problem})" if colour_problem else ""))
     points = reading.counts[:24]
     text = describe(points, bar_totals(reading.counts), board, list(fit.disagree))
+    if set(fit.disagree) <= set(tall):
+        text += (" (only tall stacks' counts: --tall-stacks-uncounted accepts a board whose "
+                 "tall stacks read short or long with their colour right)")
     return Calibrated(learned_cal, False, seen, agree, text)

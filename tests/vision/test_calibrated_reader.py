@@ -300,3 +300,65 @@ def test_a_learned_calibration_from_another_model_is_refused() -> None:
     stale = replace(cal, learned=replace(cal.learned, model="0123456789abcdef"))
     with pytest.raises(ValueError, match="another strip model"):
         Observer(stale)
+
+
+def test_tall_stacks_counted_short_or_long_are_told_apart_from_points_wrong() -> None:
+    from types import SimpleNamespace
+
+    from nardy_pi.vision.board.adapt import disagreements, tall_miscounts
+
+    board = start_board("long")  # heads of 15 on points 12 (black) and 24 (white)
+    seen = [True] * 26
+
+    def read(**points: int):
+        got = [*board.points, 0, 0]
+        for name, value in points.items():
+            got[int(name[1:]) - 1] = value
+        return SimpleNamespace(counts=tuple(got), seen=seen)
+
+    assert disagreements(read(p24=9), board) == (24,)  # not read back, but
+    assert tall_miscounts(read(p24=9), board) == (24,)  # a tall stack counted short
+    assert tall_miscounts(read(p24=-9), board) == ()  # the wrong colour
+    assert tall_miscounts(read(p24=3), board) == ()  # not a stack of that size at all
+    assert tall_miscounts(read(p12=-14, p1=1), board) == (12,)
+    short = start_board("backgammon")  # its 5-stacks are not tall
+    five = next(p for p in range(1, 25) if short.points[p - 1] == 5)
+    got = [*short.points, 0, 0]
+    got[five - 1] = 4
+    assert tall_miscounts(SimpleNamespace(counts=tuple(got), seen=seen), short) == ()
+
+
+@cache
+def long_start() -> tuple[np.ndarray, np.ndarray]:
+    """A held-out board (black felt) in long nardy's start whose white head of 15 the learned
+    reader counts as 5."""
+    from nardy_pi.rules.position import Position
+    from nardy_pi.vision.render.randomised import BoardPosition
+
+    start = BoardPosition(Position.start("long").points)
+    first = next(iter_session(30_000, 0, "heldout", (1280, 960), calibration_position=start))
+    return first.image, np.asarray(first.truth.corners)
+
+
+def test_a_long_nardy_head_counted_short_calibrates_only_when_asked() -> None:
+    image, corners = long_start()
+    strict = calibrate_board(image, corners, start_board("long"))
+    assert not strict.accepted and "--tall-stacks-uncounted" in strict.message
+    result = calibrate_board(image, corners, start_board("long"), tall_stacks_uncounted=True)
+    assert result.accepted, result.message
+    assert "point 24's 15 counted" in result.message and "tall stacks" in result.message
+    assert result.agree == 23
+
+
+def test_calibrate_cli_names_the_tall_stack_flag_and_takes_it(tmp_path) -> None:
+    image, corners = long_start()
+    path = tmp_path / "long.png"
+    cv2.imwrite(str(path), image)
+    args = ["calibrate", str(path), "--corners", corners_arg(corners), "--variant", "long",
+            "--out", str(tmp_path / "cal.json")]
+    refused = nardy(*args)
+    assert refused.returncode == 1 and "--tall-stacks-uncounted" in one_line_error(refused)
+    assert not (tmp_path / "cal.json").exists()
+    out = nardy(*args, "--tall-stacks-uncounted")
+    assert out.returncode == 0, out.stderr
+    assert "counted by the rules in play" in out.stdout and (tmp_path / "cal.json").exists()

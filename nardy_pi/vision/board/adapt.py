@@ -101,6 +101,27 @@ def disagreements(reading: BoardReading, board) -> tuple[int, ...]:
     return tuple(bad)
 
 
+#: Tall stacks (long nardy's heads of 15) are read short on boards the reader never saw
+#: (bench_calibrated_reader's notes). One of at least TALL_STACK checkers read with its colour
+#: and at least TALL_READ_AS of them still shows the board's place and look are right; in play
+#: the rules count it (referee/decode.py). `calibrate --tall-stacks-uncounted` accepts such.
+TALL_STACK = 6
+TALL_READ_AS = 5
+
+
+def tall_miscounts(reading: BoardReading, board) -> tuple[int, ...]:
+    """Points (1..24) of TALL_STACK or more checkers read with another count of the same
+    colour, at least TALL_READ_AS."""
+    out = []
+    for p in range(1, 25):
+        known, read = board.points[p - 1], reading.counts[p - 1]
+        if (reading.seen[p - 1] and read is not None and read != known
+                and abs(known) >= TALL_STACK and read * known > 0
+                and abs(read) >= TALL_READ_AS):
+            out.append(p)
+    return tuple(out)
+
+
 def fit_learned(image: np.ndarray, corners, board, model: StripModel | None = None,
                 pair: bool = True) -> LearnedFit:
     """The learned section for this board, and how the known position reads back with it.
@@ -109,6 +130,11 @@ def fit_learned(image: np.ndarray, corners, board, model: StripModel | None = No
     corners = np.asarray(corners, np.float64)
     known = slot_counts(board)
     tried = []
+
+    def wrong(fit: LearnedFit) -> tuple[int, int]:  # points wrong, then tall stacks miscounted
+        tall = tall_miscounts(fit.reading, board)
+        return len(fit.disagree) - len(tall), len(tall)
+
     if pair:
         tried.append(_pair_fit(image, corners, board))
         if not tried[0].disagree:
@@ -137,7 +163,7 @@ def fit_learned(image: np.ndarray, corners, board, model: StripModel | None = No
         tried.append(LearnedFit(LearnedSection(layout, p, digest), reading,
                                 disagreements(reading, board)))
     reader.prototypes = None
-    return min(tried, key=lambda t: len(t.disagree))  # the first of the best
+    return min(tried, key=wrong)  # the first of the best
 
 
 def _pair_fit(image: np.ndarray, corners: np.ndarray, board) -> LearnedFit:
