@@ -107,6 +107,15 @@ to whichever stack costs least, seldom the one that hides it. The bar's halves d
 the empty prior (weight 1 or 0.5): 94.3% both. On the three sessions whose start the pair does
 not read back, the pair uncalibrated against the fitted camera model: 86.9% / 96.4% / 94.4%
 against 88.5% / 92.7% / 92.7% per slot: too few to change the rule.
+Occupied bars labelled in the first look's first model, 2026-12-07, not adopted (its photo
+fine-tune with --bar-labels, from the control base of 2026-12-06 kept in /tmp, against the same
+base's fine-tune without; fold 0's model as the pair's first member, the shipped second): occupied
+bars read 27 -> 30 of 55 (the shipped pair 23), empty 281 of 281 both; per slot 94.6% -> 94.7%,
+frames exact 35.1% -> 37.5%, occlusion false alarms 2.4% -> 0.6%; bench_decode A right 88.6% ->
+92.8%, false alarms 6.4% -> 4.3%, caught 87.2% -> 87.3%, B 97.2% / 2.1% / 91.2% -> 96.5% / 2.1% /
+90.1%; held-out renders without calibration 96.8% -> 96.7%; real photos held out by board (fold
+models) the pair 94.2% both (3308 -> 3305 of 3510), shipped 94.4%. The bases and the second
+model never learn an occupied randomised bar; within a seed's noise everywhere but the bar.
 Checkers no camera above can see, 2026-12-07 (printed since; hidden_beneath): the renders'
 layered stacks put a checker straight on top of another (stacks.py, a second layer over the
 first, half of them not offset), and from above the one beneath shows only in how high the
