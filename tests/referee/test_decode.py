@@ -103,64 +103,30 @@ def test_bad_tables_are_refused_with_their_shape() -> None:
     assert SLOTS == 26
 
 
-def test_referee_accepts_a_legal_move_read_with_one_unsure_stack() -> None:
-    referee = Referee("backgammon")
-    table = Table.start(referee)
-    table.throw(die(3, "right"), die(1, "left"))  # white wins the opening 3-1
-    assert referee.phase.name == "MOVE" and referee.position.turn is Side.WHITE
-    # White makes its 5 point: 8/5 6/5. The reader doubts point 5 (2 or 1 checker).
-    table.hand()
-    table.position = _after_31()
-    after = board_key(table.position)
-    doubtful = probs(after, doubts={4: (1, 0.6)})
-
-    def frame() -> list[ev.RefereeEvent]:
-        table.now += 0.2
-        obs = table.observation()
-        wrong = list(obs.points)
-        wrong[4] = 1  # what the reader's best guess says
-        obs = replace(obs, points=tuple(wrong), point_probs=doubtful)
-        return referee.observe(obs, table.now)
-
-    for _ in range(3):
-        table.events += frame()
-    table.dice = ()
-    for _ in range(3):
-        table.events += frame()
-    played = [e for e in table.events if isinstance(e, ev.MovePlayed)]
-    assert played and played[0].after.points == _after_31().points
-    assert not [e for e in table.events if isinstance(e, ev.IllegalMove | ev.Desync)]
-
-
-def test_referee_flags_an_illegal_board_it_reads_clearly() -> None:
-    referee = Referee("backgammon")
-    table = Table.start(referee)
-    table.throw(die(3, "right"), die(1, "left"))
-    table.hand()
-    wrong = list(_after_31().points)
-    wrong[4], wrong[3] = 1, 1  # one checker went to 4 instead of 5: 6/4 is not a 1 or a 3
-    table.position = Position(tuple(wrong), (0, 0), (0, 0))
-    sure = probs(board_key(table.position), sure=0.995)
-
-    def frame() -> list[ev.RefereeEvent]:
-        table.now += 0.2
-        return referee.observe(replace(table.observation(), point_probs=sure), table.now)
-
-    for _ in range(3):
-        table.events += frame()
-    table.dice = ()
-    for _ in range(3):
-        table.events += frame()
-    assert [e for e in table.events if isinstance(e, ev.IllegalMove)]
-    assert not [e for e in table.events if isinstance(e, ev.MovePlayed)]
-
-
 def _after_31() -> Position:
     pts = list(Position.start("backgammon").points)
     pts[7] -= 1  # 8/5
     pts[5] -= 1  # 6/5
     pts[4] += 2
     return Position(tuple(pts), (0, 0), (0, 0))
+
+
+def _after_31_played_6_4() -> Position:
+    """One checker went to 4 instead of 5: 6/4 is not a 1 or a 3."""
+    wrong = list(_after_31().points)
+    wrong[4], wrong[3] = 1, 1
+    return Position(tuple(wrong), (0, 0), (0, 0))
+
+
+def _opened_31(board: Position) -> tuple[Referee, Table]:
+    """White won the opening 3-1 and has left `board` on the table, the hand gone."""
+    referee = Referee("backgammon")
+    table = Table.start(referee)
+    table.throw(die(3, "right"), die(1, "left"))
+    assert referee.phase.name == "MOVE" and referee.position.turn is Side.WHITE
+    table.hand()
+    table.position = board
+    return referee, table
 
 
 def _play_frames(referee: Referee, table: Table, make) -> None:
@@ -174,71 +140,73 @@ def _play_frames(referee: Referee, table: Table, make) -> None:
         table.events += referee.observe(make(), table.now)
 
 
+def _events(table: Table, *kinds: type) -> list[ev.RefereeEvent]:
+    return [e for e in table.events if isinstance(e, kinds)]
+
+
+def _played_31(table: Table) -> ev.MovePlayed:
+    """The move the referee took: 8/5 6/5, with no alarm on the way."""
+    played = _events(table, ev.MovePlayed)
+    assert played and played[0].after.points == _after_31().points
+    assert not _events(table, ev.IllegalMove, ev.Desync)
+    return played[0]
+
+
+def _out_of_view(obs, probs_table):
+    """The observation with point 13 outside the picture (None), as the reader gives it."""
+    cut = tuple(None if i == 12 else c for i, c in enumerate(obs.points))
+    return replace(obs, points=cut, off_white=None, off_black=None, point_probs=probs_table)
+
+
+def _point_5_read_as_1(table: Table, **fields):
+    """8/5 6/5 on the table; the reader doubts point 5 (2 or 1 checker) and guesses 1."""
+    obs = table.observation()
+    wrong = list(obs.points)
+    wrong[4] = 1
+    doubtful = probs(board_key(table.position), doubts={4: (1, 0.6)})
+    return replace(obs, points=tuple(wrong), point_probs=doubtful, **fields)
+
+
+def test_referee_accepts_a_legal_move_read_with_one_unsure_stack() -> None:
+    # White makes its 5 point: 8/5 6/5. The reader doubts point 5 (2 or 1 checker).
+    referee, table = _opened_31(_after_31())
+    _play_frames(referee, table, lambda: _point_5_read_as_1(table))
+    _played_31(table)
+
+
+def test_referee_flags_an_illegal_board_it_reads_clearly() -> None:
+    referee, table = _opened_31(_after_31_played_6_4())
+    sure = probs(board_key(table.position), sure=0.995)
+    _play_frames(referee, table, lambda: replace(table.observation(), point_probs=sure))
+    assert _events(table, ev.IllegalMove)
+    assert not _events(table, ev.MovePlayed)
+
+
 def test_a_snapped_board_is_taken_whole_with_its_borne_off_counts() -> None:
     # The reader counts point 5 one short, so its observation says a white checker is borne
     # off (15 less those it saw). The board the rules give back has none off; taking the
     # points alone left the stale count and made a legal move look like a lost checker.
-    referee = Referee("backgammon")
-    table = Table.start(referee)
-    table.throw(die(3, "right"), die(1, "left"))
-    table.hand()
-    table.position = _after_31()
-    doubtful = probs(board_key(table.position), doubts={4: (1, 0.6)})
-
-    def frame():
-        obs = table.observation()
-        short = list(obs.points)
-        short[4] = 1
-        return replace(obs, points=tuple(short), off_white=1, point_probs=doubtful)
-
-    _play_frames(referee, table, frame)
-    played = [e for e in table.events if isinstance(e, ev.MovePlayed)]
-    assert played and played[0].after.points == _after_31().points
-    assert played[0].after.off == (0, 0)
-    assert not [e for e in table.events if isinstance(e, ev.IllegalMove | ev.Desync)]
+    referee, table = _opened_31(_after_31())
+    _play_frames(referee, table, lambda: _point_5_read_as_1(table, off_white=1))
+    assert _played_31(table).after.off == (0, 0)
 
 
 def test_a_point_out_of_view_is_filled_in_by_the_rules() -> None:
     # Point 13 lies outside the picture (None). The rest of the frame shows 8/5 6/5, so the
     # legal board explains it and the move is taken; no frame raises.
-    referee = Referee("backgammon")
-    table = Table.start(referee)
-    table.throw(die(3, "right"), die(1, "left"))
-    table.hand()
-    table.position = _after_31()
+    referee, table = _opened_31(_after_31())
     sure = probs(board_key(table.position))
-
-    def frame():
-        obs = table.observation()
-        cut = tuple(None if i == 12 else c for i, c in enumerate(obs.points))
-        return replace(obs, points=cut, off_white=None, off_black=None, point_probs=sure)
-
-    _play_frames(referee, table, frame)
-    played = [e for e in table.events if isinstance(e, ev.MovePlayed)]
-    assert played and played[0].after.points == _after_31().points
-    assert not [e for e in table.events if isinstance(e, ev.IllegalMove | ev.Desync)]
+    _play_frames(referee, table, lambda: _out_of_view(table.observation(), sure))
+    _played_31(table)
 
 
 def test_a_point_out_of_view_that_no_allowed_board_explains_gives_no_position() -> None:
     # 6/4 instead of 6/5, read clearly, with point 13 out of view: the referee cannot tell
     # the whole board, so it takes no position (as for an occluded frame) and raises nothing.
-    referee = Referee("backgammon")
-    table = Table.start(referee)
-    table.throw(die(3, "right"), die(1, "left"))
-    table.hand()
-    wrong = list(_after_31().points)
-    wrong[4], wrong[3] = 1, 1
-    table.position = Position(tuple(wrong), (0, 0), (0, 0))
+    referee, table = _opened_31(_after_31_played_6_4())
     sure = probs(board_key(table.position), sure=0.995)
-
-    def frame():
-        obs = table.observation()
-        cut = tuple(None if i == 12 else c for i, c in enumerate(obs.points))
-        return replace(obs, points=cut, off_white=None, off_black=None, point_probs=sure)
-
-    assert referee.decoded(frame()) is None
-    _play_frames(referee, table, frame)
-    assert not [e for e in table.events
-                if isinstance(e, ev.MovePlayed | ev.IllegalMove | ev.Desync)]
+    assert referee.decoded(_out_of_view(table.observation(), sure)) is None
+    _play_frames(referee, table, lambda: _out_of_view(table.observation(), sure))
+    assert not _events(table, ev.MovePlayed, ev.IllegalMove, ev.Desync)
     # Without the reader's probabilities nothing can fill the point in either.
-    assert referee.decoded(replace(frame(), point_probs=None)) is None
+    assert referee.decoded(_out_of_view(table.observation(), None)) is None
