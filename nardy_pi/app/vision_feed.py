@@ -1,5 +1,6 @@
-"""The loop's side of an `Observer`: frames in, Observations out, and confirmed positions
-back, so a learned reader keeps learning the board it watches (vision/board/confirmed.py)."""
+"""The loop's side of an `Observer`: frames in, Observations out (their beliefs pooled over the
+last few frames, vision/pooled_belief.py), and confirmed positions back, so a learned reader
+keeps learning the board it watches (vision/board/confirmed.py)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from nardy_pi.vision.pooled_belief import PooledBelief
 from nardy_pi.vision.types import Observation
 
 if TYPE_CHECKING:
@@ -21,9 +23,10 @@ class ObserverFeed:
     def __init__(self, observer: Observer, learns: bool = True) -> None:
         self.observer = observer
         self.learns = learns
+        self.pool = PooledBelief()
 
     def __call__(self, frame: np.ndarray) -> Observation:
-        return self.observer.observe(frame).observation
+        return self.pool(self.observer.observe(frame).observation)
 
     def confirm(self, points: Sequence[int], bar: tuple[int, int]) -> bool:
         return self.learns and self.observer.confirm(points, bar)

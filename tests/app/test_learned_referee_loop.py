@@ -13,6 +13,7 @@ import numpy as np
 from nardy_pi import commands as cmd
 from nardy_pi.app.loop import RefereeLoop
 from nardy_pi.app.outputs import Fanout
+from nardy_pi.app.vision_feed import ObserverFeed
 from nardy_pi.referee import Referee, RefereeSettings
 from nardy_pi.referee import events as ev
 from nardy_pi.rules.notation.board_field import format_board_field
@@ -73,8 +74,8 @@ def test_a_move_is_refereed_on_a_board_partly_out_of_view() -> None:
 
     referee = Referee("backgammon", RefereeSettings(move_settle_seconds=0.3))
     loop_box: list = []
-    loop = RefereeLoop(referee, HeldOutTable(25, loop_box),
-                       lambda f: observer.observe(f).observation, Fanout([]))
+    feed = ObserverFeed(observer, learns=False)  # as app/wiring.py: beliefs pooled
+    loop = RefereeLoop(referee, HeldOutTable(25, loop_box), feed, Fanout([]))
     loop_box.append(loop)
     loop.handle_command(cmd.CorrectPosition(format_board_field(START.points, 0, 0), "white",
                                             dice=(3, 1)))
@@ -83,6 +84,7 @@ def test_a_move_is_refereed_on_a_board_partly_out_of_view() -> None:
     asyncio.run(loop.run(duration=120.0))  # the source stops the loop at its end
 
     assert loop.stats.observe_errors == 0
+    assert len(feed.pool) > 1  # the referee decoded pooled beliefs
     played = [e for e in heard if isinstance(e, ev.MovePlayed)]
     assert played and played[0].after.points == after_31().points, heard
     assert not [e for e in heard if isinstance(e, ev.IllegalMove | ev.Desync)], heard
