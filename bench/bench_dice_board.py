@@ -206,6 +206,16 @@ photos):
   speed: the dice share of an observation 10.8 -> 13.3 ms (old finder 17.6 / 19.4 in the same
     runs: ratio 0.62 -> 0.69); a calibrated observation with the pair and dice, 640x480,
     25.1-26.2 ms (budget 30), 1280x960 31.7-32.5 ms (budget 45).
+Where the held-out real dice are lost, 2026-12-07 (seed 0's fold nets, 203 of 354 found): 49
+of the 146 missed have no proposal within half a die side; cut at the labelled centre, the check
+net keeps 206 of 354 at the nominal size, 158 at half of it and 199 at the box's own size, so
+the check net, not the crop's size, loses most of them (the nets that saw the boards keep 244).
+Tried on the check net, not adopted (same fold proposal nets, identical bytes; found / phantoms
+/ values of 354 and 248 against 203 / 52 / 126):
+  each crop standardised first (its mean taken out per channel, divided by its spread, inside
+    the graph): 167 / 57 / 116;
+  colour augmentation (channels shuffled on half the crops, the crop negated on a sixth):
+    198 / 57 / 124.
 """
 
 from __future__ import annotations
