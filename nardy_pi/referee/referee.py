@@ -78,6 +78,7 @@ class RefereeSettings:
     #: (referee/decode.py: a margin in nats and floors on what one slot can cost)
     decode_rule: DecodeRule = DEFAULT_RULE
 
+
 class Referee:
     def __init__(
         self,
