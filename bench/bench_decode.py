@@ -5,12 +5,14 @@ margin, measured)"). Figures printed, nothing asserted.
 Each session is one held-out renderer board under one camera (render/randomised, split
 "heldout", the sessions of bench_calibrated_reader.py): `calibrate` on the start position, then
 a random game is played on it. At every move the referee is set to the position and the roll
-(Referee.correct), and two frames are rendered and observed with the calibration:
+(Referee.correct), and two boards are rendered (each in --frames frames) and observed with the
+calibration:
 - the board after a legal play of that roll, chosen at random;
 - the board after a play of another roll that no legal play of this one leads to (a player
   who misread a die): an illegal move.
-Each frame's reading is decoded (referee/decode.py) against the boards the referee allows
-(the record, every legal result, the boards part-way through one) at several margins:
+Each board's reading is decoded (Referee.decoded, referee/decode.py) against the boards the
+referee allows (the record, every legal result, the boards part-way through one) at several
+margins and floors:
 - legal frames: the right board taken, a false alarm (the reading stands and is no allowed
   board, so the referee would flag a legal move), or a wrong board taken;
 - illegal frames: caught (the reading stands, no allowed board) or let through.
