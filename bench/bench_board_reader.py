@@ -301,6 +301,20 @@ The bar's halves decoded without the empty prior (weight 1 or 0.5 instead of 3, 
 3), 2026-12-07, not adopted: real photos 197 -> 197-198 wrong slots (8-9 of them the bar);
 calibrated renders (bench_calibrated_reader) 94.3% both. The occupied bars missed are read
 empty with confidence; no prior reaches them.
+Pictures that end along a side, 2026-12-07, not adopted. Strips the picture cuts read worse:
+of the 3655 labelled slots, those wholly in the picture 95.8% right (82 wrong of 1954), those
+with some pixels outside it 93.3% (66 of 982), and those whose side the picture's edge runs
+along 90.4% (41 of 429). A rotated or cropped copy turns the outermost points (1, 12, 13, 24)
+along the picture's edge and cuts their stacks lengthwise, and several 5-stacks there read
+empty; the training's edge cuts only ever ended the picture across a strip's base. Tried:
+strip_data.edge_cut's side cuts (train/board_reader.py --side-cut 0.3: a further 30% of the
+copies end along the left or right surface edge, the line a little askew, each outermost
+checker keeping about half its width), in the first model's photo fine-tune from the control
+base of 2026-12-06 (fold models retrained; its own control: the same base fine-tuned without).
+Real photos held out by board, wrong slots of 3655: the first model alone 263 -> 233 (images
+exact 73 -> 82, outer points right 439 -> 456 of 517), but paired with the shipped second
+opinion, as analyze reads, 202 -> 213 (exact 85 -> 83; the shipped pair: 197, 89). Side cuts
+in the second opinion need its render base again (not kept), so it stays a note.
 """
 
 from __future__ import annotations

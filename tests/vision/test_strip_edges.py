@@ -21,7 +21,13 @@ from nardy_pi.vision.board.layout import (
 )
 from nardy_pi.vision.board.strips import StripCutter, map_points, surface_homography
 from nardy_pi.vision.train import strip_data
-from nardy_pi.vision.train.strip_data import EDGE_CUT_DEPTH, Frame, edge_cut, strips_of
+from nardy_pi.vision.train.strip_data import (
+    EDGE_CUT_DEPTH,
+    SIDE_CUT_DEPTH,
+    Frame,
+    edge_cut,
+    strips_of,
+)
 
 CORNERS = np.array([[60.0, 50.0], [580.0, 50.0], [580.0, 430.0], [60.0, 430.0]])
 
@@ -98,6 +104,47 @@ def test_edge_cut_ends_the_picture_near_the_top_or_bottom_edge(seed) -> None:
         assert (out[lost > 0] == 0).all()
 
 
+def _draws_before_side_cuts(rng: np.random.Generator, share: float) -> None:
+    """What edge_cut drew before side cuts existed: whether to cut, then the depth, the edge,
+    whether the picture ends there, and else the fill colour."""
+    if rng.random() < share:
+        rng.uniform(), rng.random()
+        if rng.random() >= 0.5:
+            rng.integers(0, 256, 3)
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_no_side_cuts_draw_nothing_more(seed) -> None:
+    """A recipe without side cuts (the shipped models') draws what it drew before."""
+    frame = _blank_frame({})
+    rng, before = np.random.default_rng(seed), np.random.default_rng(seed)
+    edge_cut(frame.image, CORNERS, rng, 0.3, 0.0)
+    _draws_before_side_cuts(before, 0.3)
+    assert rng.random() == before.random()
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_side_cut_ends_the_picture_along_the_left_or_right_edge(seed) -> None:
+    """Along the surface the picture ends within SIDE_CUT_DEPTH of a side edge, cutting the
+    outermost points' stacks lengthwise; the top and bottom edges are left alone."""
+    frame = _blank_frame({})
+    out, lost = edge_cut(frame.image, CORNERS, np.random.default_rng(seed), 0.0, 1.0)
+    changed = (out != frame.image).any(axis=2)
+    left, right = CORNERS[0, 0], CORNERS[1, 0]
+    width = right - left
+    lo, hi = SIDE_CUT_DEPTH
+    for row in range(int(CORNERS[0, 1]) + 1, int(CORNERS[2, 1])):
+        xs = np.nonzero(changed[row])[0]
+        assert len(xs)
+        if xs.min() == 0:
+            assert left + lo * width - 1 <= xs.max() <= left + hi * width + 1
+        else:
+            assert xs.max() == 639
+            assert right - hi * width - 1 <= xs.min() <= right - lo * width + 1
+    if lost is not None:
+        assert ((lost > 0) == changed).all()
+
+
 def test_a_cut_picture_reads_unknown_there_and_keeps_its_counts(monkeypatch) -> None:
     """The lost part of a cut picture is marked unknown in the strips; the counts stay and
     are still trained on (at least half of a base checker remains)."""
@@ -105,13 +152,13 @@ def test_a_cut_picture_reads_unknown_there_and_keeps_its_counts(monkeypatch) -> 
     real = strip_data.edge_cut
     masks = []
 
-    def recorded(image, corners, rng, share):
-        out, lost = real(image, corners, rng, share)
+    def recorded(image, corners, rng, share, sides=0.0):
+        out, lost = real(image, corners, rng, share, sides)
         masks.append(lost)
         return out, lost
 
-    def forgotten(image, corners, rng, share):  # the same cut and draws, never unknown
-        return real(image, corners, rng, share)[0], None
+    def forgotten(image, corners, rng, share, sides=0.0):  # the same cut and draws, never unknown
+        return real(image, corners, rng, share, sides)[0], None
 
     for seed in range(40):
         masks.clear()

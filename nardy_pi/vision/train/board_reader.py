@@ -38,6 +38,8 @@ Strips with their frame's context (`--context`, board/strips.with_context) were 
 first model and not adopted: worse on the real photos and the held-out renders (same bench).
 So were photo copies edited with their own checkers (`--photo-pastes`, train/photo_pastes.py):
 more phantoms on the held-out photos.
+So were copies whose picture ends along a side (`--side-cut`, strip_data.edge_cut): the first
+model alone read better, the pair worse.
 
 The data recipe is all here and seeded: strips from the domain-randomised renderer (train
 split only) and the first renderer with random board styles, each frame shaken
@@ -91,7 +93,8 @@ def render_part(args: argparse.Namespace, rng: np.random.Generator):
         return StripSet.load(cache)
     part = collect(_frames(args), rng, copies=args.copies, jitter=args.jitter,
                    margin=args.base_margin, edge_cuts=args.edge_cut,
-                   frame_count=args.classic + args.randomised, context=args.context)
+                   frame_count=args.classic + args.randomised, context=args.context,
+                   side_cuts=args.side_cut)
     if cache is None:
         return part
     part.save(cache)
@@ -106,7 +109,8 @@ def recipe_tag(args: argparse.Namespace) -> str:
     return ("-loose" * args.loose_stacks
             + (f"-m{args.base_margin}-e{args.edge_cut}" if args.base_margin or args.edge_cut
                else "")
-            + "-bar" * args.bar_labels + "-ctx" * args.context)
+            + "-bar" * args.bar_labels + "-ctx" * args.context
+            + (f"-s{args.side_cut}" if args.side_cut else ""))
 
 
 def photo_part(args: argparse.Namespace, rng: np.random.Generator, hold_fold: int | None):
@@ -115,7 +119,7 @@ def photo_part(args: argparse.Namespace, rng: np.random.Generator, hold_fold: in
 
     part = collect(photo_frames(exclude_fold=hold_fold, folds=args.folds), rng,
                    copies=args.photo_copies, jitter=args.jitter, margin=args.base_margin,
-                   edge_cuts=args.edge_cut, context=args.context)
+                   edge_cuts=args.edge_cut, context=args.context, side_cuts=args.side_cut)
     if not args.photo_pastes:
         return part
     from nardy_pi.vision.train.photo_pastes import collect_pasted
@@ -308,6 +312,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--edge-cut", type=float, default=0.0, metavar="SHARE",
                    help="share of shaken copies whose picture ends near the top or bottom "
                    "surface edge (the first look's pair: 0.3)")
+    p.add_argument("--side-cut", type=float, default=0.0, metavar="SHARE",
+                   help="share of shaken copies whose picture ends along the left or right "
+                   "surface edge instead, cutting the outermost points' stacks lengthwise")
     p.add_argument("--bar-labels", action="store_true",
                    help="label the randomised renders' occupied bar halves from where their "
                    "checkers lie (not in the shipped recipe: see bench_calibrated_reader)")

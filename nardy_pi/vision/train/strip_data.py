@@ -159,20 +159,34 @@ def _crop_to_surface(frame: Frame) -> Frame:
 #: how far inside the surface edge (in v) the picture may end; negative: outside it. A checker
 #: at the base keeps at least half of itself, so its count still stands.
 EDGE_CUT_DEPTH = (-0.02, 0.04)
+#: the same across (in u) for the picture ending along the left or right surface edge: the
+#: outermost points' checkers are cut lengthwise and each keeps at least about half its width
+#: (a point is about 0.077 u wide)
+SIDE_CUT_DEPTH = (-0.01, 0.035)
 
 
-def edge_cut(image: np.ndarray, corners: np.ndarray, rng: np.random.Generator, share: float
-             ) -> tuple[np.ndarray, np.ndarray | None]:
+def edge_cut(image: np.ndarray, corners: np.ndarray, rng: np.random.Generator, share: float,
+             sides: float = 0.0) -> tuple[np.ndarray, np.ndarray | None]:
     """In `share` of the copies, end the picture along the top or bottom surface edge, cutting
     the checkers at the base in half: a photo cropped there, or rotated with its corners
-    filled. Returns the image and, when the cut stands for the end of the picture, a mask of
-    the pixels lost (they read as unknown); otherwise they are filled with one flat colour and
-    stay known. No cut draws nothing from `rng`."""
-    if share <= 0.0 or rng.random() >= share:
+    filled. In `sides` of the copies (of those not cut so), end it along the left or right
+    edge instead, the line a little askew (a turned copy's filled corner): the outermost
+    points' stacks are cut along their length. Returns the image and, when the cut stands for
+    the end of the picture, a mask of the pixels lost (they read as unknown); otherwise they
+    are filled with one flat colour and stay known. No cut draws nothing from `rng`."""
+    if share > 0.0 and rng.random() < share:
+        depth = rng.uniform(*EDGE_CUT_DEPTH)
+        line, beyond = (1.0 - depth, 1.6) if rng.random() < 0.5 else (depth, -0.6)
+        uv = np.array([[-0.5, line], [1.5, line], [1.5, beyond], [-0.5, beyond]])
+    elif sides > 0.0 and rng.random() < sides:
+        # the depth at v = -0.5 and 1.5, so along the surface it stays between them
+        near, far = rng.uniform(*SIDE_CUT_DEPTH, size=2)
+        if rng.random() < 0.5:
+            uv = np.array([[near, -0.5], [far, 1.5], [-0.6, 1.5], [-0.6, -0.5]])
+        else:
+            uv = np.array([[1.0 - near, -0.5], [1.0 - far, 1.5], [1.6, 1.5], [1.6, -0.5]])
+    else:
         return image, None
-    depth = rng.uniform(*EDGE_CUT_DEPTH)
-    line, beyond = (1.0 - depth, 1.6) if rng.random() < 0.5 else (depth, -0.6)
-    uv = np.array([[-0.5, line], [1.5, line], [1.5, beyond], [-0.5, beyond]])
     poly = map_points(surface_homography(corners), uv)
     mask = np.zeros(image.shape[:2], np.uint8)
     cv2.fillPoly(mask, [np.round(poly).astype(np.int32)], 255)
@@ -202,7 +216,7 @@ class Cut:
 
 
 def cut_copy(frame: Frame, rng: np.random.Generator | None, jitter: float = CORNER_JITTER,
-             margin: float = 0.0, edge_cuts: float = 0.0) -> Cut:
+             margin: float = 0.0, edge_cuts: float = 0.0, side_cuts: float = 0.0) -> Cut:
     """A copy of `frame` cut into strips; shaken, perhaps edge-cut and jittered unless `rng`
     is None."""
     frame = _crop_to_surface(frame)
@@ -212,7 +226,7 @@ def cut_copy(frame: Frame, rng: np.random.Generator | None, jitter: float = CORN
     lost = None
     if rng is not None:
         image = shake(image, rng)
-        image, lost = edge_cut(image, corners, rng, edge_cuts)  # before the jitter
+        image, lost = edge_cut(image, corners, rng, edge_cuts, side_cuts)  # before the jitter
         corners = jitter_corners(corners, rng, jitter)
     cutter = StripCutter(corners, frame.layout, (image.shape[1], image.shape[0]))
     strips = cutter.cut(image)
@@ -248,20 +262,22 @@ def labelled(cut: Cut, group: int, context: bool = False, counts: np.ndarray | N
 
 def strips_of(frame: Frame, rng: np.random.Generator | None, group: int,
               jitter: float = CORNER_JITTER, margin: float = 0.0,
-              edge_cuts: float = 0.0, context: bool = False) -> StripSet:
+              edge_cuts: float = 0.0, context: bool = False, side_cuts: float = 0.0
+              ) -> StripSet:
     """`margin`: the points' strips start this far outside the surface edge (the model's
-    SurfaceLayout.base_margin_v); `edge_cuts`: the share of shaken copies `edge_cut`;
-    `context`: each strip with its frame's reference (strips.with_context)."""
-    return labelled(cut_copy(frame, rng, jitter, margin, edge_cuts), group, context)
+    SurfaceLayout.base_margin_v); `edge_cuts`, `side_cuts`: the shares of shaken copies
+    `edge_cut` cuts at the top or bottom, and at the sides; `context`: each strip with its
+    frame's reference (strips.with_context)."""
+    return labelled(cut_copy(frame, rng, jitter, margin, edge_cuts, side_cuts), group, context)
 
 
 def collect(frames: Iterator[tuple[Frame, int]], rng: np.random.Generator,
             copies: int = 1, jitter: float = CORNER_JITTER, margin: float = 0.0,
             edge_cuts: float = 0.0, frame_count: int | None = None,
-            context: bool = False) -> StripSet:
+            context: bool = False, side_cuts: float = 0.0) -> StripSet:
     """Strips of every frame, `copies` shaken versions each (the first one unshaken when
-    copies > 1, so plain frames are seen too); `margin`, `edge_cuts`, `context` as in
-    `strips_of`.
+    copies > 1, so plain frames are seen too); `margin`, `edge_cuts`, `context`, `side_cuts`
+    as in `strips_of`.
     `frame_count`, when known, lets the strips be written into one array as they come (a
     base's renders fill gigabytes: no list of pieces beside their concatenation)."""
     grown = _Growing(frame_count * copies * SLOTS, 8 if context else 4) if frame_count else None
@@ -271,7 +287,7 @@ def collect(frames: Iterator[tuple[Frame, int]], rng: np.random.Generator,
             print(f"  {n} frames", flush=True)
         for k in range(copies):
             part = strips_of(frame, None if (k == 0 and copies > 1) else rng, group, jitter,
-                             margin, edge_cuts, context)
+                             margin, edge_cuts, context, side_cuts)
             if grown is not None and grown.fits(part):
                 grown.add(part)
             else:
