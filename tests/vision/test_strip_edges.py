@@ -237,3 +237,22 @@ def test_export_writes_where_the_strips_start(tmp_path) -> None:
     assert StripModel(path).base_margin_v == 0.04
     export(StripNet((8, 8, 8, 8)).eval(), path)  # retrained at the edge: no stale side file
     assert not strip_path(path).exists() and StripModel(path).base_margin_v == 0.0
+
+
+def test_a_side_cut_reaches_only_the_outermost_points_strips(monkeypatch) -> None:
+    """Training copies cut along a side lose part of points 1, 12, 13 and 24's strips (read as
+    unknown), no other strip's, and keep every count. (Unshaken: a shaken copy's glare
+    saturates pixels anywhere, and they read as unknown too.)"""
+    monkeypatch.setattr(strip_data, "shake", lambda image, rng: image)
+    frame = _blank_frame({0: 2, 11: -5, 12: 3, 23: -1, 5: 4})
+    plain = strips_of(frame, None, 1, margin=MARGIN)
+    outer = {0, 11, 12, 23}
+    seen = set()
+    for seed in range(30):
+        cut = strips_of(frame, np.random.default_rng(seed), 1, margin=MARGIN, side_cuts=1.0)
+        assert (cut.count == plain.count).all()
+        unknown = cut.x[:, 3].reshape(len(cut.count), -1).any(axis=1)
+        slots = set(np.nonzero(unknown)[0].tolist())
+        assert slots <= outer, f"seed {seed}: unknown pixels in slots {sorted(slots - outer)}"
+        seen |= slots
+    assert seen == outer  # both sides, both rows, over the seeds
