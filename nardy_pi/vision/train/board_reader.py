@@ -104,8 +104,8 @@ def render_part(args: argparse.Namespace, rng: np.random.Generator):
 
 def recipe_tag(args: argparse.Namespace) -> str:
     """The cache name's part for the render options beyond the shipped recipe: loose stacks,
-    strips cut outside the edge, cut pictures, labelled bar halves, strips with context (none:
-    as before, so older caches stay valid)."""
+    strips cut outside the edge, cut pictures, labelled bar halves, strips with context,
+    pictures cut along a side (none: as before, so older caches stay valid)."""
     return ("-loose" * args.loose_stacks
             + (f"-m{args.base_margin}-e{args.edge_cut}" if args.base_margin or args.edge_cut
                else "")
