@@ -127,7 +127,8 @@ def photo_part(args: argparse.Namespace, rng: np.random.Generator, hold_fold: in
 
     pasted = collect_pasted(photo_frames(exclude_fold=hold_fold, folds=args.folds), rng,
                             args.photo_pastes, jitter=args.jitter, margin=args.base_margin,
-                            edge_cuts=args.edge_cut, context=args.context)
+                            edge_cuts=args.edge_cut, context=args.context,
+                            side_cuts=args.side_cut)
     print(f"  {len(pasted)} strips edited with the photos' own checkers", flush=True)
     return StripSet.concat([part, pasted])
 
