@@ -313,8 +313,10 @@ checker keeping about half its width), in the first model's photo fine-tune from
 base of 2026-12-06 (fold models retrained; its own control: the same base fine-tuned without).
 Real photos held out by board, wrong slots of 3655: the first model alone 263 -> 233 (images
 exact 73 -> 82, outer points right 439 -> 456 of 517), but paired with the shipped second
-opinion, as analyze reads, 202 -> 213 (exact 85 -> 83; the shipped pair: 197, 89). Side cuts
-in the second opinion need its render base again (not kept), so it stays a note.
+opinion, as analyze reads, 202 -> 213 (exact 85 -> 83; the shipped pair: 197, 89); held-out
+renders without calibration (30 frames, fold 0's model alone) 95.8% -> 96.5% per slot, 10 ->
+17 exact (the shipped pair 97.3%, 16). Side cuts in the second opinion need its render base
+again (not kept), so it stays a note.
 """
 
 from __future__ import annotations
