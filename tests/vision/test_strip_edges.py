@@ -24,9 +24,11 @@ from nardy_pi.vision.train import strip_data
 from nardy_pi.vision.train.strip_data import (
     EDGE_CUT_DEPTH,
     SIDE_CUT_DEPTH,
+    WALL_DEPTH,
     Frame,
     edge_cut,
     strips_of,
+    wall_cut,
 )
 
 CORNERS = np.array([[60.0, 50.0], [580.0, 50.0], [580.0, 430.0], [60.0, 430.0]])
@@ -256,3 +258,77 @@ def test_a_side_cut_reaches_only_the_outermost_points_strips(monkeypatch) -> Non
         assert slots <= outer, f"seed {seed}: unknown pixels in slots {sorted(slots - outer)}"
         seen |= slots
     assert seen == outer  # both sides, both rows, over the seeds
+
+
+def test_no_wall_cuts_draw_nothing() -> None:
+    """A recipe without near walls (the shipped models') keeps its random stream."""
+    frame = _blank_frame({})
+    rng = np.random.default_rng(11)
+    out, corners = wall_cut(frame.image, CORNERS, rng, 0.0)
+    assert out is frame.image and corners is CORNERS
+    assert rng.random() == np.random.default_rng(11).random()
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_a_near_wall_hides_a_band_and_the_corners_mark_its_top(seed) -> None:
+    """One edge's corners move inward by WALL_DEPTH's range, the other edge's stay; what lies
+    beyond the moved edge is one flat colour, the surface inside the new corners untouched."""
+    frame = _blank_frame({})
+    out, marked = wall_cut(frame.image, CORNERS, np.random.default_rng(seed), 1.0)
+    height = CORNERS[2, 1] - CORNERS[0, 1]
+    assert np.allclose(marked[:, 0], CORNERS[:, 0])
+    moved = np.abs(marked[:, 1] - CORNERS[:, 1]) > 1e-6
+    assert moved.tolist() in ([True, True, False, False], [False, False, True, True])
+    depth = np.abs(marked[moved, 1] - CORNERS[moved, 1]) / height
+    lo, hi = WALL_DEPTH
+    assert ((depth >= lo - 1e-9) & (depth <= hi + 1e-9)).all()
+    changed = (out != frame.image).any(axis=2)
+    ys = np.nonzero(changed.any(axis=1))[0]
+    top, bottom = marked[0, 1], marked[2, 1]
+    if moved[0]:
+        assert ys.min() == 0 and ys.max() <= top + 1
+    else:
+        assert ys.max() == 479 and ys.min() >= bottom - 1
+    band = out[changed]
+    assert (band == band[0]).all()  # one flat wall colour
+    inside = out[int(top) + 2:int(bottom) - 1, int(CORNERS[0, 0]):int(CORNERS[1, 0])]
+    assert (inside == frame.image[int(top) + 2:int(bottom) - 1,
+                                  int(CORNERS[0, 0]):int(CORNERS[1, 0])]).all()
+
+
+def test_a_wall_cut_copy_keeps_its_counts_and_its_strips_start_at_the_wall(monkeypatch) -> None:
+    """Point 1's checker at the base, behind a bottom wall: its count stands, its strip starts
+    in the wall's flat colour and the checker's far part follows right after (unshaken)."""
+    monkeypatch.setattr(strip_data, "shake", lambda image, rng: image)
+    frame = _blank_frame({0: 1, 12: -2})
+    image = frame.image.copy()
+    layout = SurfaceLayout(base_margin_v=MARGIN)
+    u0, u1 = layout.point_u(1)
+    h = surface_homography(CORNERS)
+    centre = map_points(h, np.array([[(u0 + u1) / 2, 1.0 - 0.045]]))[0]
+    radius = round(0.45 * (u1 - u0) * (CORNERS[1, 0] - CORNERS[0, 0]))
+    cv2.circle(image, (round(centre[0]), round(centre[1])), radius, (255, 255, 255), -1)
+    frame = Frame(image, CORNERS, SurfaceLayout(), frame.counts)
+    plain = strips_of(frame, None, 1, margin=MARGIN)
+    real, moved = strip_data.wall_cut, []
+
+    def recorded(image, corners, rng, share):
+        out, marked = real(image, corners, rng, share)
+        moved.append(marked[2, 1] < corners[2, 1] - 1e-6)
+        return out, marked
+
+    monkeypatch.setattr(strip_data, "wall_cut", recorded)
+    bottoms = 0
+    for seed in range(16):
+        rng = np.random.default_rng(seed)
+        cut = strip_data.cut_copy(frame, rng, jitter=0.0, margin=MARGIN, wall_cuts=1.0)
+        assert (strip_data.labelled(cut, 1).count == plain.count).all()
+        if not moved[-1]:
+            continue  # the wall stood at the top
+        bottoms += 1
+        strip = cut.strips.raw[0]
+        wall = strip[1, STRIP_W // 2]
+        assert (strip[:2] == wall).all()  # the strip starts in the wall
+        bright = np.nonzero((strip[..., 0] == 255).any(axis=1))[0]
+        assert len(bright) and bright.min() < STRIP_H // 4  # the checker follows right after
+    assert bottoms

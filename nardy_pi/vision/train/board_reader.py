@@ -94,7 +94,7 @@ def render_part(args: argparse.Namespace, rng: np.random.Generator):
     part = collect(_frames(args), rng, copies=args.copies, jitter=args.jitter,
                    margin=args.base_margin, edge_cuts=args.edge_cut,
                    frame_count=args.classic + args.randomised, context=args.context,
-                   side_cuts=args.side_cut)
+                   side_cuts=args.side_cut, wall_cuts=args.wall_cut)
     if cache is None:
         return part
     part.save(cache)
@@ -105,12 +105,13 @@ def render_part(args: argparse.Namespace, rng: np.random.Generator):
 def recipe_tag(args: argparse.Namespace) -> str:
     """The cache name's part for the render options beyond the shipped recipe: loose stacks,
     strips cut outside the edge, cut pictures, labelled bar halves, strips with context,
-    pictures cut along a side (none: as before, so older caches stay valid)."""
+    pictures cut along a side, near walls (none: as before, so older caches stay valid)."""
     return ("-loose" * args.loose_stacks
             + (f"-m{args.base_margin}-e{args.edge_cut}" if args.base_margin or args.edge_cut
                else "")
             + "-bar" * args.bar_labels + "-ctx" * args.context
-            + (f"-s{args.side_cut}" if args.side_cut else ""))
+            + (f"-s{args.side_cut}" if args.side_cut else "")
+            + (f"-w{args.wall_cut}" if args.wall_cut else ""))
 
 
 def photo_part(args: argparse.Namespace, rng: np.random.Generator, hold_fold: int | None):
@@ -119,7 +120,8 @@ def photo_part(args: argparse.Namespace, rng: np.random.Generator, hold_fold: in
 
     part = collect(photo_frames(exclude_fold=hold_fold, folds=args.folds), rng,
                    copies=args.photo_copies, jitter=args.jitter, margin=args.base_margin,
-                   edge_cuts=args.edge_cut, context=args.context, side_cuts=args.side_cut)
+                   edge_cuts=args.edge_cut, context=args.context, side_cuts=args.side_cut,
+                   wall_cuts=args.wall_cut)
     if not args.photo_pastes:
         return part
     from nardy_pi.vision.train.photo_pastes import collect_pasted
@@ -316,6 +318,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--side-cut", type=float, default=0.0, metavar="SHARE",
                    help="share of shaken copies whose picture ends along the left or right "
                    "surface edge instead, cutting the outermost points' stacks lengthwise")
+    p.add_argument("--wall-cut", type=float, default=0.0, metavar="SHARE",
+                   help="share of shaken copies where a near wall hides a band at the top or "
+                   "bottom surface edge and the corners mark the wall's top (strip_data.wall_cut)")
     p.add_argument("--bar-labels", action="store_true",
                    help="label the randomised renders' occupied bar halves from where their "
                    "checkers lie (not in the shipped recipe: see bench_calibrated_reader)")

@@ -198,6 +198,34 @@ def edge_cut(image: np.ndarray, corners: np.ndarray, rng: np.random.Generator, s
     return out, None
 
 
+#: how far inside the surface edge (in v) a near wall's top may stand (wall_cut); a checker at
+#: the base keeps more than half of itself
+WALL_DEPTH = (0.005, 0.04)
+
+
+def wall_cut(image: np.ndarray, corners: np.ndarray, rng: np.random.Generator,
+             share: float) -> tuple[np.ndarray, np.ndarray]:
+    """In `share` of the copies, a near wall hides a band at the top or bottom surface edge
+    and the corners mark the wall's top, not the surface edge behind it: a deep case seen at a
+    slant, marked by eye (image012's bottom row). The checkers at that base show only their
+    far part, right where the strips start; their counts stand. Returns the image and the
+    corners as marked; no cut draws nothing from `rng`."""
+    if share <= 0.0 or rng.random() >= share:
+        return image, corners
+    depth = rng.uniform(*WALL_DEPTH)
+    bottom = rng.random() < 0.5
+    line, beyond = (1.0 - depth, 1.6) if bottom else (depth, -0.6)
+    h = surface_homography(corners)
+    band = map_points(h, np.array([[-0.5, line], [1.5, line], [1.5, beyond], [-0.5, beyond]]))
+    out = image.copy()
+    cv2.fillPoly(out, [np.round(band).astype(np.int32)],
+                 [int(c) for c in rng.integers(0, 256, 3)])
+    top_v, bottom_v = (0.0, line) if bottom else (line, 1.0)
+    marked = map_points(h, np.array([[0.0, top_v], [1.0, top_v], [1.0, bottom_v],
+                                     [0.0, bottom_v]]))
+    return out, marked
+
+
 def _cut_mask(cutter: StripCutter, mask: np.ndarray) -> np.ndarray:
     """SLOTS x STRIP_H x STRIP_W bool: an image mask (bool or 0/255) cut as the strips are."""
     planes = np.repeat((np.asarray(mask) > 0).astype(np.uint8)[..., None] * 255, 3, axis=2)
@@ -216,9 +244,10 @@ class Cut:
 
 
 def cut_copy(frame: Frame, rng: np.random.Generator | None, jitter: float = CORNER_JITTER,
-             margin: float = 0.0, edge_cuts: float = 0.0, side_cuts: float = 0.0) -> Cut:
-    """A copy of `frame` cut into strips; shaken, perhaps edge-cut and jittered unless `rng`
-    is None."""
+             margin: float = 0.0, edge_cuts: float = 0.0, side_cuts: float = 0.0,
+             wall_cuts: float = 0.0) -> Cut:
+    """A copy of `frame` cut into strips; shaken, perhaps edge-cut, wall-cut and jittered
+    unless `rng` is None."""
     frame = _crop_to_surface(frame)
     if margin:
         frame = replace(frame, layout=replace(frame.layout, base_margin_v=margin))
@@ -227,6 +256,7 @@ def cut_copy(frame: Frame, rng: np.random.Generator | None, jitter: float = CORN
     if rng is not None:
         image = shake(image, rng)
         image, lost = edge_cut(image, corners, rng, edge_cuts, side_cuts)  # before the jitter
+        image, corners = wall_cut(image, corners, rng, wall_cuts)
         corners = jitter_corners(corners, rng, jitter)
     cutter = StripCutter(corners, frame.layout, (image.shape[1], image.shape[0]))
     strips = cutter.cut(image)
@@ -262,22 +292,25 @@ def labelled(cut: Cut, group: int, context: bool = False, counts: np.ndarray | N
 
 def strips_of(frame: Frame, rng: np.random.Generator | None, group: int,
               jitter: float = CORNER_JITTER, margin: float = 0.0,
-              edge_cuts: float = 0.0, context: bool = False, side_cuts: float = 0.0
-              ) -> StripSet:
+              edge_cuts: float = 0.0, context: bool = False, side_cuts: float = 0.0,
+              wall_cuts: float = 0.0) -> StripSet:
     """`margin`: the points' strips start this far outside the surface edge (the model's
     SurfaceLayout.base_margin_v); `edge_cuts`, `side_cuts`: the shares of shaken copies
-    `edge_cut` cuts at the top or bottom, and at the sides; `context`: each strip with its
-    frame's reference (strips.with_context)."""
-    return labelled(cut_copy(frame, rng, jitter, margin, edge_cuts, side_cuts), group, context)
+    `edge_cut` cuts at the top or bottom, and at the sides; `wall_cuts`: the share `wall_cut`
+    hides behind a near wall; `context`: each strip with its frame's reference
+    (strips.with_context)."""
+    return labelled(cut_copy(frame, rng, jitter, margin, edge_cuts, side_cuts, wall_cuts),
+                    group, context)
 
 
 def collect(frames: Iterator[tuple[Frame, int]], rng: np.random.Generator,
             copies: int = 1, jitter: float = CORNER_JITTER, margin: float = 0.0,
             edge_cuts: float = 0.0, frame_count: int | None = None,
-            context: bool = False, side_cuts: float = 0.0) -> StripSet:
+            context: bool = False, side_cuts: float = 0.0, wall_cuts: float = 0.0
+            ) -> StripSet:
     """Strips of every frame, `copies` shaken versions each (the first one unshaken when
-    copies > 1, so plain frames are seen too); `margin`, `edge_cuts`, `context`, `side_cuts`
-    as in `strips_of`.
+    copies > 1, so plain frames are seen too); `margin`, `edge_cuts`, `context`, `side_cuts`,
+    `wall_cuts` as in `strips_of`.
     `frame_count`, when known, lets the strips be written into one array as they come (a
     base's renders fill gigabytes: no list of pieces beside their concatenation)."""
     grown = _Growing(frame_count * copies * SLOTS, 8 if context else 4) if frame_count else None
@@ -287,7 +320,7 @@ def collect(frames: Iterator[tuple[Frame, int]], rng: np.random.Generator,
             print(f"  {n} frames", flush=True)
         for k in range(copies):
             part = strips_of(frame, None if (k == 0 and copies > 1) else rng, group, jitter,
-                             margin, edge_cuts, context, side_cuts)
+                             margin, edge_cuts, context, side_cuts, wall_cuts)
             if grown is not None and grown.fits(part):
                 grown.add(part)
             else:
