@@ -80,6 +80,10 @@ moves moves by two or three points from one set of games to another.
 Tried, not adopted: a larger margin only for readings whose borne-off counts no allowed board
 has (a miscount, not a play): margin 8 and 15 for those, A 89.7% / 5.6% / 88.5%, B 96.5% /
 2.8% / 89.4%, the same trade as margin 10 for all.
+The first look's pair retrained with near walls (bench_board_reader's notes), 2026-12-07, the
+same games: backgammon A 90.6% / 5.4% / 82.3% -> 95.2% / 2.8% / 82.8%, B 97.2% / 2.1% / 93.2% ->
+97.3% / 1.4% / 88.4% (one session of 20 refused in each; B's an ivory_maple_inlay start with a
+5-stack read as 4).
 """
 
 from __future__ import annotations

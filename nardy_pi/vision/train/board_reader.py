@@ -16,17 +16,20 @@ that start half a checker outside the surface edge (`--base-margin 0.04`) and tr
 copies whose picture ends near that edge (`--edge-cut 0.3`): models/strip_reader_first.onnx,
 the recipe above, and models/strip_reader_b.onnx, a second opinion from a base rendered with
 loose checkers (render/randomised/stacks.py) and twice the corner jitter (each base about 25
-min here, the fine-tunes 2 min, the fold models 10):
+min here, the fine-tunes 2 min, the fold models 10). Both photo fine-tunes also show copies
+where a near wall hides the checkers at one base and the corners mark the wall's top
+(`--wall-cut 0.3`, strip_data.wall_cut: a deep case marked by eye):
 
     M="--base-margin 0.04 --edge-cut 0.3"
     python -m nardy_pi.vision.train.board_reader $M --out /tmp/base_first.onnx
-    python -m nardy_pi.vision.train.board_reader $M --recipe photos \
+    python -m nardy_pi.vision.train.board_reader $M --wall-cut 0.3 --recipe photos \
         --init /tmp/base_first.onnx --out nardy_pi/vision/models/strip_reader_first.onnx
     ... --lobo bench/models/strip_folds_first    # its fold models
     python -m nardy_pi.vision.train.board_reader $M --loose-stacks --jitter 0.016 \
         --out /tmp/base_b.onnx
-    python -m nardy_pi.vision.train.board_reader $M --recipe photos --init /tmp/base_b.onnx \
-        --loose-stacks --jitter 0.016 --out nardy_pi/vision/models/strip_reader_b.onnx
+    python -m nardy_pi.vision.train.board_reader $M --wall-cut 0.3 --recipe photos \
+        --init /tmp/base_b.onnx --loose-stacks --jitter 0.016 \
+        --out nardy_pi/vision/models/strip_reader_b.onnx
     ... --lobo bench/models/strip_folds_b    # its fold models, the same folds
 
 `--folds 29` leaves every board out alone (27 fold models; a fold whose board has no checked
