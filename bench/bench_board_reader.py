@@ -344,6 +344,10 @@ not the walls, loses those); the first model alone 93.4% -> 93.2% (77 exact), th
 slot, frames exact 32.1% both, occlusion recall 95.5% both, false alarms 3.6% -> 1.8%;
 bench_decode A 90.6% / 5.4% / 82.3% -> 95.2% / 2.8% / 82.8%, B 97.2% / 2.1% / 93.2% -> 97.3% /
 1.4% / 88.4%. The camera loop's model is unchanged. Side cuts (above) were not tried on top.
+Deeper walls, not adopted (WALL_DEPTH up to 0.06 v instead of 0.04, the same bases and share):
+the pair 205 wrong slots of 3655 (walls to 0.04: 181, none: 199), the second alone 214 (207,
+229), image012 46 in the pair. The spread between these recipes is about a fine-tune seed's
+size, so the walls' gain is measured on the pair and both members, not on one figure.
 """
 
 from __future__ import annotations
