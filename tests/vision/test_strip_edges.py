@@ -76,12 +76,15 @@ def _blank_frame(counts: dict[int, int]) -> Frame:
     return Frame(image, CORNERS, SurfaceLayout(), full)
 
 
-def test_no_edge_cuts_draw_nothing() -> None:
-    """Models trained without edge cuts (the camera loop's) get the same random stream."""
+@pytest.mark.parametrize(("cut", "untouched"), [(edge_cut, None), (wall_cut, CORNERS)],
+                         ids=["edge", "wall"])
+def test_no_cuts_draw_nothing(cut, untouched) -> None:
+    """Models trained without edge cuts or near walls (the camera loop's) get the same random
+    stream: no picture lost, the corners as given."""
     frame = _blank_frame({})
     rng = np.random.default_rng(7)
-    out, lost = edge_cut(frame.image, CORNERS, rng, 0.0)
-    assert out is frame.image and lost is None
+    out, second = cut(frame.image, CORNERS, rng, 0.0)
+    assert out is frame.image and second is untouched
     assert rng.random() == np.random.default_rng(7).random()
 
 
@@ -258,15 +261,6 @@ def test_a_side_cut_reaches_only_the_outermost_points_strips(monkeypatch) -> Non
         assert slots <= outer, f"seed {seed}: unknown pixels in slots {sorted(slots - outer)}"
         seen |= slots
     assert seen == outer  # both sides, both rows, over the seeds
-
-
-def test_no_wall_cuts_draw_nothing() -> None:
-    """A recipe without near walls (the shipped models') keeps its random stream."""
-    frame = _blank_frame({})
-    rng = np.random.default_rng(11)
-    out, corners = wall_cut(frame.image, CORNERS, rng, 0.0)
-    assert out is frame.image and corners is CORNERS
-    assert rng.random() == np.random.default_rng(11).random()
 
 
 @pytest.mark.parametrize("seed", range(12))
