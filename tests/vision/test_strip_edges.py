@@ -25,6 +25,7 @@ from nardy_pi.vision.train.strip_data import (
     EDGE_CUT_DEPTH,
     SIDE_CUT_DEPTH,
     WALL_DEPTH,
+    CopyCuts,
     Frame,
     edge_cut,
     strips_of,
@@ -168,13 +169,14 @@ def test_a_cut_picture_reads_unknown_there_and_keeps_its_counts(monkeypatch) -> 
     for seed in range(40):
         masks.clear()
         monkeypatch.setattr(strip_data, "edge_cut", recorded)
-        cut = strips_of(frame, np.random.default_rng(seed), 1, margin=MARGIN, edge_cuts=1.0)
+        cut = strips_of(frame, np.random.default_rng(seed), 1, margin=MARGIN,
+                        cuts=CopyCuts(edge=1.0))
         if masks[0] is not None:
             break
     else:
         pytest.fail("no seed made a lost-picture cut")
     monkeypatch.setattr(strip_data, "edge_cut", forgotten)
-    kept = strips_of(frame, np.random.default_rng(seed), 1, margin=MARGIN, edge_cuts=1.0)
+    kept = strips_of(frame, np.random.default_rng(seed), 1, margin=MARGIN, cuts=CopyCuts(edge=1.0))
     assert (cut.count == kept.count).all() and (cut.count_weight == kept.count_weight).all()
     plain = strips_of(frame, None, 1, margin=MARGIN)
     assert (cut.count == plain.count).all() and cut.count_weight[:24].all()
@@ -254,7 +256,8 @@ def test_a_side_cut_reaches_only_the_outermost_points_strips(monkeypatch) -> Non
     outer = {0, 11, 12, 23}
     seen = set()
     for seed in range(30):
-        cut = strips_of(frame, np.random.default_rng(seed), 1, margin=MARGIN, side_cuts=1.0)
+        cut = strips_of(frame, np.random.default_rng(seed), 1, margin=MARGIN,
+                        cuts=CopyCuts(side=1.0))
         assert (cut.count == plain.count).all()
         unknown = cut.x[:, 3].reshape(len(cut.count), -1).any(axis=1)
         slots = set(np.nonzero(unknown)[0].tolist())
@@ -315,7 +318,7 @@ def test_a_wall_cut_copy_keeps_its_counts_and_its_strips_start_at_the_wall(monke
     bottoms = 0
     for seed in range(16):
         rng = np.random.default_rng(seed)
-        cut = strip_data.cut_copy(frame, rng, jitter=0.0, margin=MARGIN, wall_cuts=1.0)
+        cut = strip_data.cut_copy(frame, rng, jitter=0.0, margin=MARGIN, cuts=CopyCuts(wall=1.0))
         assert (strip_data.labelled(cut, 1).count == plain.count).all()
         if not moved[-1]:
             continue  # the wall stood at the top

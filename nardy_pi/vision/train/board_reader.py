@@ -58,8 +58,12 @@ import random
 import sys
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
+
+if TYPE_CHECKING:
+    from nardy_pi.vision.train.strip_data import CopyCuts
 
 #: fine-tuning on the real photos: a few renders against forgetting, shaken photo copies
 #: (12 copies instead of 6 gave the same held-out figure and lost 1 point on renders)
@@ -95,14 +99,20 @@ def render_part(args: argparse.Namespace, rng: np.random.Generator):
     if cache is not None and (cache / "x.npy").exists():
         return StripSet.load(cache)
     part = collect(_frames(args), rng, copies=args.copies, jitter=args.jitter,
-                   margin=args.base_margin, edge_cuts=args.edge_cut,
-                   frame_count=args.classic + args.randomised, context=args.context,
-                   side_cuts=args.side_cut, wall_cuts=args.wall_cut)
+                   margin=args.base_margin, cuts=copy_cuts(args),
+                   frame_count=args.classic + args.randomised, context=args.context)
     if cache is None:
         return part
     part.save(cache)
     del part  # mapped back from disk: the training set is then taken from it, not beside it
     return StripSet.load(cache)
+
+
+def copy_cuts(args: argparse.Namespace) -> CopyCuts:
+    """The recipe's cut shares (--edge-cut, --side-cut, --wall-cut)."""
+    from nardy_pi.vision.train.strip_data import CopyCuts
+
+    return CopyCuts(edge=args.edge_cut, side=args.side_cut, wall=args.wall_cut)
 
 
 def recipe_tag(args: argparse.Namespace) -> str:
@@ -123,8 +133,7 @@ def photo_part(args: argparse.Namespace, rng: np.random.Generator, hold_fold: in
 
     part = collect(photo_frames(exclude_fold=hold_fold, folds=args.folds), rng,
                    copies=args.photo_copies, jitter=args.jitter, margin=args.base_margin,
-                   edge_cuts=args.edge_cut, context=args.context, side_cuts=args.side_cut,
-                   wall_cuts=args.wall_cut)
+                   cuts=copy_cuts(args), context=args.context)
     if not args.photo_pastes:
         return part
     from nardy_pi.vision.train.photo_pastes import collect_pasted
@@ -132,8 +141,7 @@ def photo_part(args: argparse.Namespace, rng: np.random.Generator, hold_fold: in
 
     pasted = collect_pasted(photo_frames(exclude_fold=hold_fold, folds=args.folds), rng,
                             args.photo_pastes, jitter=args.jitter, margin=args.base_margin,
-                            edge_cuts=args.edge_cut, context=args.context,
-                            side_cuts=args.side_cut)
+                            cuts=copy_cuts(args), context=args.context)
     print(f"  {len(pasted)} strips edited with the photos' own checkers", flush=True)
     return StripSet.concat([part, pasted])
 

@@ -29,6 +29,8 @@ from nardy_pi.vision.board.layout import STRIP_H, STRIP_W, SurfaceLayout
 from nardy_pi.vision.board.strips import Strips, map_points
 from nardy_pi.vision.train.strip_data import (
     CORNER_JITTER,
+    NO_CUTS,
+    CopyCuts,
     Frame,
     StripSet,
     cut_copy,
@@ -230,11 +232,10 @@ def edit_strips(strips: Strips, counts: np.ndarray, clean: np.ndarray,
 
 def pasted_strips_of(frame: Frame, rng: np.random.Generator, group: int,
                      jitter: float = CORNER_JITTER, margin: float = 0.0,
-                     edge_cuts: float = 0.0, context: bool = False, side_cuts: float = 0.0
-                     ) -> StripSet:
+                     cuts: CopyCuts = NO_CUTS, context: bool = False) -> StripSet:
     """One shaken copy of a photo frame, edited: its clean point strips, edited or not, with
     their counts after the edits (none without the photo's boxes)."""
-    cut = cut_copy(frame, rng, jitter, margin, edge_cuts, side_cuts)
+    cut = cut_copy(frame, rng, jitter, margin, cuts)
     boxes = cut.frame.checkers
     if boxes is None or not len(boxes):
         return labelled(cut, group, context, only=np.zeros(len(frame.counts), bool))
@@ -254,9 +255,9 @@ def pasted_strips_of(frame: Frame, rng: np.random.Generator, group: int,
 
 
 def collect_pasted(frames: Iterable[tuple[Frame, int]], rng: np.random.Generator, copies: int,
-                   jitter: float = CORNER_JITTER, margin: float = 0.0, edge_cuts: float = 0.0,
-                   context: bool = False, side_cuts: float = 0.0) -> StripSet:
+                   jitter: float = CORNER_JITTER, margin: float = 0.0,
+                   cuts: CopyCuts = NO_CUTS, context: bool = False) -> StripSet:
     """`copies` edited copies of every frame (`pasted_strips_of`)."""
-    parts = [pasted_strips_of(frame, rng, group, jitter, margin, edge_cuts, context, side_cuts)
+    parts = [pasted_strips_of(frame, rng, group, jitter, margin, cuts, context)
              for frame, group in frames for _ in range(copies)]
     return StripSet.concat(parts) if parts else StripSet.empty(8 if context else 4)

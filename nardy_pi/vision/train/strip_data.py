@@ -226,6 +226,19 @@ def wall_cut(image: np.ndarray, corners: np.ndarray, rng: np.random.Generator,
     return out, marked
 
 
+@dataclass(frozen=True)
+class CopyCuts:
+    """The shares of shaken copies that `edge_cut` ends at the top or bottom (`edge`) or along
+    a side (`side`), and that `wall_cut` hides behind a near wall (`wall`)."""
+
+    edge: float = 0.0
+    side: float = 0.0
+    wall: float = 0.0
+
+
+NO_CUTS = CopyCuts()
+
+
 def _cut_mask(cutter: StripCutter, mask: np.ndarray) -> np.ndarray:
     """SLOTS x STRIP_H x STRIP_W bool: an image mask (bool or 0/255) cut as the strips are."""
     planes = np.repeat((np.asarray(mask) > 0).astype(np.uint8)[..., None] * 255, 3, axis=2)
@@ -244,8 +257,7 @@ class Cut:
 
 
 def cut_copy(frame: Frame, rng: np.random.Generator | None, jitter: float = CORNER_JITTER,
-             margin: float = 0.0, edge_cuts: float = 0.0, side_cuts: float = 0.0,
-             wall_cuts: float = 0.0) -> Cut:
+             margin: float = 0.0, cuts: CopyCuts = NO_CUTS) -> Cut:
     """A copy of `frame` cut into strips; shaken, perhaps edge-cut, wall-cut and jittered
     unless `rng` is None."""
     frame = _crop_to_surface(frame)
@@ -255,8 +267,8 @@ def cut_copy(frame: Frame, rng: np.random.Generator | None, jitter: float = CORN
     lost = None
     if rng is not None:
         image = shake(image, rng)
-        image, lost = edge_cut(image, corners, rng, edge_cuts, side_cuts)  # before the jitter
-        image, corners = wall_cut(image, corners, rng, wall_cuts)
+        image, lost = edge_cut(image, corners, rng, cuts.edge, cuts.side)  # before the jitter
+        image, corners = wall_cut(image, corners, rng, cuts.wall)
         corners = jitter_corners(corners, rng, jitter)
     cutter = StripCutter(corners, frame.layout, (image.shape[1], image.shape[0]))
     strips = cutter.cut(image)
@@ -292,25 +304,20 @@ def labelled(cut: Cut, group: int, context: bool = False, counts: np.ndarray | N
 
 def strips_of(frame: Frame, rng: np.random.Generator | None, group: int,
               jitter: float = CORNER_JITTER, margin: float = 0.0,
-              edge_cuts: float = 0.0, context: bool = False, side_cuts: float = 0.0,
-              wall_cuts: float = 0.0) -> StripSet:
+              cuts: CopyCuts = NO_CUTS, context: bool = False) -> StripSet:
     """`margin`: the points' strips start this far outside the surface edge (the model's
-    SurfaceLayout.base_margin_v); `edge_cuts`, `side_cuts`: the shares of shaken copies
-    `edge_cut` cuts at the top or bottom, and at the sides; `wall_cuts`: the share `wall_cut`
-    hides behind a near wall; `context`: each strip with its frame's reference
-    (strips.with_context)."""
-    return labelled(cut_copy(frame, rng, jitter, margin, edge_cuts, side_cuts, wall_cuts),
-                    group, context)
+    SurfaceLayout.base_margin_v); `cuts`: how many shaken copies are cut (CopyCuts);
+    `context`: each strip with its frame's reference (strips.with_context)."""
+    return labelled(cut_copy(frame, rng, jitter, margin, cuts), group, context)
 
 
 def collect(frames: Iterator[tuple[Frame, int]], rng: np.random.Generator,
             copies: int = 1, jitter: float = CORNER_JITTER, margin: float = 0.0,
-            edge_cuts: float = 0.0, frame_count: int | None = None,
-            context: bool = False, side_cuts: float = 0.0, wall_cuts: float = 0.0
-            ) -> StripSet:
+            cuts: CopyCuts = NO_CUTS, frame_count: int | None = None,
+            context: bool = False) -> StripSet:
     """Strips of every frame, `copies` shaken versions each (the first one unshaken when
-    copies > 1, so plain frames are seen too); `margin`, `edge_cuts`, `context`, `side_cuts`,
-    `wall_cuts` as in `strips_of`.
+    copies > 1, so plain frames are seen too); `margin`, `cuts`, `context` as in
+    `strips_of`.
     `frame_count`, when known, lets the strips be written into one array as they come (a
     base's renders fill gigabytes: no list of pieces beside their concatenation)."""
     grown = _Growing(frame_count * copies * SLOTS, 8 if context else 4) if frame_count else None
@@ -320,7 +327,7 @@ def collect(frames: Iterator[tuple[Frame, int]], rng: np.random.Generator,
             print(f"  {n} frames", flush=True)
         for k in range(copies):
             part = strips_of(frame, None if (k == 0 and copies > 1) else rng, group, jitter,
-                             margin, edge_cuts, context, side_cuts, wall_cuts)
+                             margin, cuts, context)
             if grown is not None and grown.fits(part):
                 grown.add(part)
             else:
