@@ -348,6 +348,20 @@ Deeper walls, not adopted (WALL_DEPTH up to 0.06 v instead of 0.04, the same bas
 the pair 205 wrong slots of 3655 (walls to 0.04: 181, none: 199), the second alone 214 (207,
 229), image012 46 in the pair. The spread between these recipes is about a fine-tune seed's
 size, so the walls' gain is measured on the pair and both members, not on one figure.
+Side cuts on top of the walls (--side-cut 0.3 in both photo fine-tunes, the same bases), not
+adopted; wrong slots of 3655: the first alone 239 -> 239, the second alone 207 -> 190, the pair
+181 -> 197, the shipped first with the new second 183 (boards exact 3 -> 6); within a seed.
+The first look's decoding set again for the pair with walls, 2026-12-07, adopted (frame_reading
+.EMPTY_WEIGHT 3 -> 1.5, decode.MISSING_CAP 3 -> 4). Chosen for each fold on the other four
+(weights 1.5-4, costs 0.5-2, caps 2-8): (1.5, 1, 4) in four folds, (2, 1, 4) in one; nested,
+wrong slots of 3655 181 -> 168. This bench, before -> after: analyze's pair 94.8% -> 95.3% per
+slot (3329 -> 3346 of 3510), images exact 85 -> 86 of 145, boards exact 3 -> 5 of 26; the first
+model alone 93.2% -> 93.3%, the second 94.1% -> 93.9%; five placements 94.7% -> 95.5% (6 boards
+exact; still twice the time, so analyze reads once); held-out renders (30 frames) the pair
+96.8% -> 96.7% (15 exact both); calibrated (bench_calibrated_reader) 94.2% both per slot,
+frames exact 54 -> 53 of 168, without calibration 94.3% -> 94.4%; bench_decode A 95.2% / 2.8% /
+82.8% -> 95.2% / 2.7% / 83.4%, B 97.3% / 1.4% / 88.4% both. The pair with the side-cut second:
+nested 183 -> 181 only, so the second stays as shipped.
 """
 
 from __future__ import annotations

@@ -15,12 +15,11 @@ from nardy_pi.vision.board.strips import Strips
 #: prior odds of an empty point against the strip models' when decoding (board/decode.py).
 #: The models are trained on half the empty strips (train/board_reader.py --empty-share 0.5),
 #: so their odds of "empty" are about halved, and a photographed game leaves more points bare
-#: than the renders do. Real photos held out by board, the weight chosen for each fold on the
-#: other four (3 for every fold; 1, 1.4, 2, 2.5, 3, 3.5, 4, 6 tried): 209 -> 197 wrong slots of
-#: 3510, images exact 87 -> 89 of 145, phantom checkers 32 -> 12, missed 81 -> 101; held-out
-#: renders 97.1% -> 97.3% per slot. The camera model with heads fitted to a board keeps 1
-#: (bench_calibrated_reader: 93.6% -> 93.5% at 3).
-EMPTY_WEIGHT = 3.0
+#: than the renders do. Chosen for each fold of the real photos (held out by board) on the
+#: other four, with decode.MISSING_CAP: 3 for the pair of 2026-12-06; 1.5 (cap 4) in four folds
+#: of five for the pair with near walls (2026-12-07), nested 181 -> 168 wrong slots of 3655
+#: (bench/bench_board_reader.py). The camera model with heads fitted to a board keeps 1.
+EMPTY_WEIGHT = 1.5
 
 
 def frame_reading(reader: BoardReader, predictions: StripPredictions, strips: Strips,
