@@ -365,6 +365,13 @@ nested 183 -> 181 only, so the second stays as shipped. The cap of four also let
 look read long nardy's start (a head of 15) back on 11 of the first 12 held-out calibration
 sessions (seeds 30000-30011) against 10 with the cap of three, which refused seed 30000 with
 its head read as 5 (tests/vision/test_calibrated_reader.py now takes seed 30001, still short).
+A third member for the first look, 2026-12-07, not adopted: a new base from the first model's
+recipe with seed 16 (its own renders, 24 min here), fine-tuned with the walls; its fold models
+alone 224 wrong slots of 3655 (the first alone 239), but beside the pair (the decoding above)
+the trio reads 178 against the pair's 164 (images exact 87 against 86, boards exact 6 against
+5); it with the second opinion instead of the first, 192. Fine-tunes of the pair's own bases
+(deeper walls) added as third and fourth members: 192 and 193 with the decoding before (the
+pair 181).
 """
 
 from __future__ import annotations
