@@ -372,6 +372,12 @@ the trio reads 178 against the pair's 164 (images exact 87 against 86, boards ex
 5); it with the second opinion instead of the first, 192. Fine-tunes of the pair's own bases
 (deeper walls) added as third and fourth members: 192 and 193 with the decoding before (the
 pair 181).
+Also tried on the pair with this decoding, 2026-12-07, not adopted: five placements averaged
+(steady) 164 -> 158 wrong slots of 3655 but better in only three folds of five (8, 49, 24, 42,
+35 against 12, 54, 20, 43, 35), images exact 86 both, for twice analyze's reading time; the
+frame's colour groups leaving out points whose first-checker patch is mostly unknown (cut by
+the picture or saturated; known share under 0.1 / 0.3 / 0.5): 169 / 171 / 173 (the padding of
+rotated copies is black picture, not outside it, and glare on light checkers is what it drops).
 """
 
 from __future__ import annotations
