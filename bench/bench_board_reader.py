@@ -378,6 +378,14 @@ Also tried on the pair with this decoding, 2026-12-07, not adopted: five placeme
 frame's colour groups leaving out points whose first-checker patch is mostly unknown (cut by
 the picture or saturated; known share under 0.1 / 0.3 / 0.5): 169 / 171 / 173 (the padding of
 rotated copies is black picture, not outside it, and glare on light checkers is what it drops).
+Twice the photo copies in both photo fine-tunes (--photo-copies 12, 1200 steps instead of 6
+and 800; the same bases, fold models retrained), not adopted; wrong slots of 3655 with this
+decoding: the first alone 234 -> 240, the second 214 -> 229, the pair 164 -> 220 (images exact
+86 -> 79): more of the other boards' photos make the two members err alike on a new one.
+Half the photo copies (--photo-copies 3, 800 steps), not adopted: each member alone reads
+better (the first 234 -> 226, the second 214 -> 192) but the pair worse, 164 -> 180 (185 -> 194
+with the decoding chosen for it per fold); either new member beside the other shipped one 176.
+So a member's own figure does not predict the pair's; only the pair is compared.
 """
 
 from __future__ import annotations
