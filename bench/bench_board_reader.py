@@ -383,7 +383,7 @@ and 800; the same bases, fold models retrained), not adopted; wrong slots of 365
 decoding: the first alone 234 -> 240, the second 214 -> 229, the pair 164 -> 220 (images exact
 86 -> 79): more of the other boards' photos make the two members err alike on a new one.
 Half the photo copies (--photo-copies 3, 800 steps), not adopted: each member alone reads
-better (the first 234 -> 226, the second 214 -> 192) but the pair worse, 164 -> 180 (185 -> 194
+better (the first 234 -> 226, the second 214 -> 192) but the pair worse, 164 -> 180 (194 nested,
 with the decoding chosen for it per fold); either new member beside the other shipped one 176.
 So a member's own figure does not predict the pair's; only the pair is compared.
 """
