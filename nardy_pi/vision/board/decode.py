@@ -20,7 +20,7 @@ from nardy_pi.vision.board.layout import BAR_LOWER, BAR_UPPER, SLOTS
 MAX = 15
 VALUES = np.arange(-MAX, MAX + 1)  # index k of a slot's distribution means k - 15 checkers
 MISSING_COST = 1.0
-MISSING_CAP = 4  # missing checkers a side that are charged for (frame_reading.EMPTY_WEIGHT)
+MISSING_CAP = 4  # missing checkers a side charged for (chosen with frame_reading.EMPTY_WEIGHT)
 _FLOOR = 1e-6
 
 
