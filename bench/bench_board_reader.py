@@ -386,6 +386,8 @@ Half the photo copies (--photo-copies 3, 800 steps), not adopted: each member al
 better (the first 234 -> 226, the second 214 -> 192) but the pair worse, 164 -> 180 (194 nested,
 with the decoding chosen for it per fold); either new member beside the other shipped one 176.
 So a member's own figure does not predict the pair's; only the pair is compared.
+The frame's colour groups set again for this decoding (frame_colour MODEL_WEIGHT 0.2-0.5, PULL
+2-5, MIN_GAP 10-20, chosen per fold on the other four): nested 164 -> 163, so they stay.
 """
 
 from __future__ import annotations
