@@ -8,7 +8,14 @@ import numpy as np
 import pytest
 
 from nardy_pi.vision.board import frame_colour as fc
-from nardy_pi.vision.board.layout import SLOTS, STRIP_H, STRIP_W
+from nardy_pi.vision.board.layout import (
+    SLOTS,
+    STRIP_H,
+    STRIP_W,
+    SurfaceLayout,
+    checker_length_v,
+    strip_rows,
+)
 from nardy_pi.vision.board.reader import fit_reader
 from nardy_pi.vision.render.randomised import render_random
 
@@ -124,3 +131,41 @@ def test_groups_that_blur_into_each_other_change_nothing() -> None:
     model = np.linspace(0.2, 0.8, SLOTS)
     out = fc.relative_light(raw, _occupied(shades), model, np.ones(SLOTS, bool))
     assert np.array_equal(out, model)
+
+
+def _shaded_stacks(light_lab, dark_lab, shade_lab, checker_rows: int):
+    """Three-checker stacks of each side on a grey board; two of the light stacks have their
+    first checker in a dark shade (a near wall's), as image006's top row does."""
+    raw = np.full((SLOTS, STRIP_H, STRIP_W, 3), 128, np.uint8)
+    bgr = {name: cv2.cvtColor(np.uint8([[lab]]), cv2.COLOR_LAB2BGR)[0, 0]
+           for name, lab in (("light", light_lab), ("dark", dark_lab), ("shade", shade_lab))}
+    cols = slice(STRIP_W // 8, -STRIP_W // 8)
+    light_slots, shaded_slots, dark_slots = (0, 4, 9), (14, 16), (12, 19, 22)
+    for s in light_slots + shaded_slots + dark_slots:
+        raw[s, : 3 * checker_rows, cols] = bgr["dark" if s in dark_slots else "light"]
+    for s in shaded_slots:
+        raw[s, : checker_rows, cols] = bgr["shade"]
+    return raw, light_slots, shaded_slots, dark_slots
+
+
+def test_a_stack_is_coloured_by_its_checkers_not_only_the_shaded_first() -> None:
+    checker_v = 0.09  # a checker's length along its point, in v (layout.checker_length_v)
+    rows = strip_rows(0.0, checker_v)[1]
+    raw, light_slots, shaded_slots, dark_slots = _shaded_stacks(
+        (200, 128, 135), (30, 128, 128), (38, 128, 130), rows)
+    count = _occupied(light_slots + shaded_slots + dark_slots)  # three checkers each
+    model = np.full(SLOTS, 0.5)
+    first_only = fc.relative_light(raw, count, model, np.ones(SLOTS, bool))
+    # Read from the first checker alone, the shaded light stacks group with the dark side.
+    assert all(first_only[s] < 0.5 for s in shaded_slots)
+    stacks = fc.relative_light(raw, count, model, np.ones(SLOTS, bool), checker_v=checker_v)
+    assert all(stacks[s] > 0.5 for s in light_slots + shaded_slots)
+    assert all(stacks[s] < 0.5 for s in dark_slots)
+
+
+def test_a_checkers_length_comes_from_the_surface_in_the_image() -> None:
+    layout = SurfaceLayout()
+    square = [(0, 0), (600, 0), (600, 600), (0, 600)]
+    wide = [(0, 0), (600, 0), (600, 400), (0, 400)]
+    assert checker_length_v(square, layout) == pytest.approx(layout.pitch)
+    assert checker_length_v(wide, layout) == pytest.approx(layout.pitch * 1.5)

@@ -10,6 +10,9 @@ shows two clearly different groups (one side alone on the board, or groups that 
 each other, leave the model's colours as they were).
 
 Real photos held out by board (bench/bench_board_reader.py): 89.2% -> 90.8% per slot.
+A stack's colour is taken over its first few checkers, not the first alone: the checker at the
+base is the one a near wall shades or the picture's edge cuts (held out by board, 164 -> 151
+wrong slots of 3655 with the spans chosen per fold on the others; bench_board_reader's notes).
 """
 
 from __future__ import annotations
@@ -17,12 +20,18 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from nardy_pi.vision.board.layout import STRIP_W, strip_rows
+from nardy_pi.vision.board.layout import STRIP_REACH_V, STRIP_W, strip_rows
 
 #: the first checker's middle, in v from the base's surface edge: a checker is about a point
 #: wide (the strip is 1.2 points wide) and lies at the point's base
 _ALONG = (0.0125, 0.0825)
 _COLS = (round(0.25 * STRIP_W), round(0.75 * STRIP_W))
+#: with the checkers' length known (layout.checker_length_v), a stack's patch runs over up to
+#: STACK_PATCH of its likeliest count of checkers, CHECKER_SHARE of that length each (short of
+#: a whole checker, so the patch of a single one stays on it). Chosen for each fold of the
+#: real photos on the other four (1-4 checkers, shares 0.7-1.0): (3, 0.8) in four folds of five
+STACK_PATCH = 3
+CHECKER_SHARE = 0.8
 OCCUPIED = 0.5  # probability of "no checker" under which a slot takes part
 MIN_SLOTS = 3  # fewer occupied slots say nothing about two groups
 MIN_GAP = 15.0  # CIELAB distance (8-bit scale) between the groups' means
@@ -34,15 +43,28 @@ PULL = 3.0  # logit added towards the group's side
 MODEL_WEIGHT = 0.3  # share of the model's own colour logit kept
 
 
-def checker_colours(raw: np.ndarray, slots: np.ndarray, margin: float = 0.0) -> np.ndarray:
-    """len(slots) x 3 median CIELAB colour of each point's first checker (raw: strips as cut,
-    BGR uint8, SLOTS x STRIP_H x STRIP_W x 3; `margin`: how far outside the surface edge the
-    points' strips start, SurfaceLayout.base_margin_v)."""
-    rows = strip_rows(*_ALONG, margin)
-    patch = raw[slots, rows[0]:rows[1], _COLS[0]:_COLS[1]]
-    n = len(slots)
-    lab = cv2.cvtColor(np.ascontiguousarray(patch).reshape(n, -1, 3), cv2.COLOR_BGR2LAB)
-    return np.median(lab.reshape(n, -1, 3).astype(np.float64), axis=1)
+def checker_colours(raw: np.ndarray, slots: np.ndarray, margin: float = 0.0,
+                    checkers: np.ndarray | None = None,
+                    checker_v: float | None = None) -> np.ndarray:
+    """len(slots) x 3 median CIELAB colour of each point's stack (raw: strips as cut, BGR
+    uint8, SLOTS x STRIP_H x STRIP_W x 3; `margin`: how far outside the surface edge the
+    points' strips start, SurfaceLayout.base_margin_v). Without `checker_v` (a checker's
+    length in v) the first checker's patch; with it, `checkers[k]` checkers of slot k's."""
+    if checker_v is None or checkers is None:
+        rows = strip_rows(*_ALONG, margin)
+        patch = raw[slots, rows[0]:rows[1], _COLS[0]:_COLS[1]]
+        n = len(slots)
+        lab = cv2.cvtColor(np.ascontiguousarray(patch).reshape(n, -1, 3), cv2.COLOR_BGR2LAB)
+        return np.median(lab.reshape(n, -1, 3).astype(np.float64), axis=1)
+    out = np.empty((len(slots), 3))
+    for k, slot in enumerate(slots):
+        far = _ALONG[0] + CHECKER_SHARE * checker_v * int(checkers[k])
+        rows = strip_rows(_ALONG[0], min(far, STRIP_REACH_V), margin)
+        patch = np.ascontiguousarray(raw[slot, rows[0]:max(rows[1], rows[0] + 1),
+                                         _COLS[0]:_COLS[1]])
+        lab = cv2.cvtColor(patch, cv2.COLOR_BGR2LAB).reshape(-1, 3)
+        out[k] = np.median(lab.astype(np.float64), axis=0)
+    return out
 
 
 def two_groups(x: np.ndarray, rounds: int = 20) -> np.ndarray:
@@ -69,15 +91,18 @@ def _logit(p: np.ndarray) -> np.ndarray:
 
 
 def relative_light(raw: np.ndarray, count: np.ndarray, light: np.ndarray,
-                   seen: np.ndarray, margin: float = 0.0) -> np.ndarray:
+                   seen: np.ndarray, margin: float = 0.0,
+                   checker_v: float | None = None) -> np.ndarray:
     """The light-side probability of each of the 24 points' strips, with the frame's two
     colour groups taken into account; the bar's strips and empty slots keep the model's.
-    `margin`: where the strips start (checker_colours)."""
+    `margin`: where the strips start; `checker_v`: a checker's length in v, when known
+    (layout.checker_length_v; checker_colours)."""
     light = np.asarray(light, np.float64).copy()
     occupied = np.nonzero((count[:24, 0] < OCCUPIED) & seen[:24])[0]
     if len(occupied) < MIN_SLOTS:
         return light
-    colours = checker_colours(raw, occupied, margin)
+    likeliest = np.clip(count[occupied, 1:].argmax(axis=1) + 1, 1, STACK_PATCH)
+    colours = checker_colours(raw, occupied, margin, likeliest, checker_v)
     group = two_groups(colours)
     if group.all() or not group.any():
         return light

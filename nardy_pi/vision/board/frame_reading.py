@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from nardy_pi.vision.board.frame_colour import relative_light
+from nardy_pi.vision.board.layout import checker_length_v
 from nardy_pi.vision.board.model import StripPredictions
 from nardy_pi.vision.board.reader import BoardReader, BoardReading
 from nardy_pi.vision.board.strips import Strips
@@ -26,7 +27,9 @@ def frame_reading(reader: BoardReader, predictions: StripPredictions, strips: St
                   relative_colour: bool = True) -> BoardReading:
     """The reading of one frame's strips (`relative_colour` off: the models' own colours)."""
     if relative_colour:
+        layout = reader.cutter.layout
         light = relative_light(strips.raw, predictions.count, predictions.light, reader.seen,
-                               reader.cutter.layout.base_margin_v)
+                               layout.base_margin_v,
+                               checker_length_v(reader.cutter_corners, layout))
         predictions = replace(predictions, light=light)
     return reader.reading_from(predictions, EMPTY_WEIGHT)

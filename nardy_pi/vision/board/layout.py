@@ -108,3 +108,13 @@ class SurfaceLayout:
 
     def to_json(self) -> dict:
         return {"bar_u": [self.bar_u0, self.bar_u1], "point_length_v": self.point_length_v}
+
+
+def checker_length_v(corners, layout: SurfaceLayout) -> float:
+    """About how far (in v) one checker reaches along its point: a checker is about a point
+    pitch across, and the surface's shape in the image (its edges' mean lengths) turns u into
+    v. Measured per frame, so a square case and a long one are both right."""
+    c = np.asarray(corners, np.float64).reshape(4, 2)
+    width = (np.linalg.norm(c[1] - c[0]) + np.linalg.norm(c[2] - c[3])) / 2.0
+    height = (np.linalg.norm(c[3] - c[0]) + np.linalg.norm(c[2] - c[1])) / 2.0
+    return layout.pitch * float(width) / max(float(height), 1e-9)
