@@ -402,7 +402,10 @@ nested 153, so they stay. This bench, before -> after: analyze's pair 95.3% -> 9
 alone 93.3% -> 93.9%, the second 93.9% -> 94.5%; five placements 95.5% -> 96.0%; held-out
 renders (30 frames) the pair 96.7% -> 96.5% (one slot), 15 exact both; calibrated
 (bench_calibrated_reader) 94.2% -> 94.4% per slot, frames exact 53 -> 55 of 168, without
-calibration 94.4% -> 94.6%, occlusion unchanged.
+calibration 94.4% -> 94.6%, occlusion unchanged; bench_decode at the shipped margin 95.2% /
+2.7% / 83.4% unchanged. On a second pair of fold models (the same recipes and bases, seed 16:
+the fine-tunes' seed moves the pair 149 -> 175 wrong slots) 191 -> 175, so the gain is not
+one pair's luck.
 """
 
 from __future__ import annotations
