@@ -406,6 +406,23 @@ calibration 94.4% -> 94.6%, occlusion unchanged; bench_decode at the shipped mar
 2.7% / 83.4% unchanged. On a second pair of fold models (the same recipes and bases, seed 16:
 the fine-tunes' seed moves the pair 149 -> 175 wrong slots) 191 -> 175, so the gain is not
 one pair's luck.
+Tried the same day on the pair with the stack colour, not adopted (wrong slots of 3655, settings
+chosen per fold on the other four where there were any; the shipped pair 149):
+  the fine-tunes again with seed 16 (the same bases and recipes): that pair 175; each member's
+    seed-15 and seed-16 weights averaged (a weight soup, no extra cost a reading) 162, either
+    soup beside the other shipped member 155 / 149; all four models averaged 160. The shipped
+    pair is a good draw of the fine-tune seed, which moves the pair by about 25 slots;
+  soups with the side-cut and three-copy fine-tunes of 2026-12-07: 180 and 161 (before the stack
+    colour, against 164);
+  each photo's own strips as prototypes (the embeddings of the strips read surely empty, by
+    point colour, against those read surely occupied, nudging the unsure): 172 at best;
+  the same nudge from the first checker's colour against the empty points' and the two colour
+    groups': 154 at the smallest step, 149 nested (no step chosen);
+  a prior over counts (0-6+, in the decoding): 170 nested;
+  black padding that touches the picture's border (rotated copies) marked unknown like pixels
+    outside it: 177 (the models were fine-tuned on those copies as they are);
+  the stack's colour as another percentile of its patch (30-80th): 149 nested (the median);
+  points far from their colour group's middle keeping the model's colour: 149 nested.
 """
 
 from __future__ import annotations
