@@ -389,15 +389,19 @@ So a member's own figure does not predict the pair's; only the pair is compared.
 The frame's colour groups set again for this decoding (frame_colour MODEL_WEIGHT 0.2-0.5, PULL
 2-5, MIN_GAP 10-20, chosen per fold on the other four): nested 164 -> 163, so they stay.
 A stack's colour from its first checkers, 2026-12-07, adopted (board/frame_colour.py: the colour
-groups took each occupied point's first checker alone; on image006 the light stacks' first
-checkers lie in the near wall's shade, read as dark as the dark side, and the groups made them
-dark). Now the patch runs over up to STACK_PATCH of the likeliest count's checkers, each
+groups took each occupied point's first checker alone, and where that one is cut by the
+picture's edge, lies over a dark rim or in a wall's shade, the groups took its stack for the
+dark side). Now the patch runs over up to STACK_PATCH of the likeliest count's checkers, each
 CHECKER_SHARE of a checker's length, which layout.checker_length_v measures from the corners
 (a point pitch turned into v by the surface's shape in the image). Chosen per fold on the other
 four (1-4 checkers, shares 0.7-1.0): (3, 0.8) in four folds, (2, 0.9) in one; nested, wrong
 slots of 3655 164 -> 152, better in four folds and worse in none (a fixed 0.07 v a checker:
 nested 151, so measuring costs nothing). The groups' other settings chosen again with it:
-nested 153, so they stay. This bench, before -> after: analyze's pair 95.3% -> 95.8% per slot
+nested 153, so they stay. Where it gained (wrong slots by board): image027 14 -> 10 (its
+bottom row cut by the picture), image035 6 -> 2, image037 5 -> 2 (a 5-stack whose first
+checker lies over the dark frame), image008 18 -> 15, image024 4 -> 3; image006, whose light
+stacks stand in shade over all their checkers, 38 -> 37 only; IMG_2602 2 -> 3. This bench,
+before -> after: analyze's pair 95.3% -> 95.8% per slot
 (3346 -> 3361 of 3510), images exact 86 -> 89 of 145, boards exact 5 both; the first model
 alone 93.3% -> 93.9%, the second 93.9% -> 94.5%; five placements 95.5% -> 96.0%; held-out
 renders (30 frames) the pair 96.7% -> 96.5% (one slot), 15 exact both; calibrated

@@ -11,7 +11,7 @@ each other, leave the model's colours as they were).
 
 Real photos held out by board (bench/bench_board_reader.py): 89.2% -> 90.8% per slot.
 A stack's colour is taken over its first few checkers, not the first alone: the checker at the
-base is the one a near wall shades or the picture's edge cuts (held out by board, 164 -> 152
+base is the one the picture's edge cuts or a wall or rim darkens (held out by board, 164 -> 152
 wrong slots of 3655 with the spans chosen per fold on the others; bench_board_reader's notes).
 """
 
