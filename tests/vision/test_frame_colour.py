@@ -135,7 +135,7 @@ def test_groups_that_blur_into_each_other_change_nothing() -> None:
 
 def _shaded_stacks(light_lab, dark_lab, shade_lab, checker_rows: int):
     """Three-checker stacks of each side on a grey board; two of the light stacks have their
-    first checker in a dark shade (a near wall's), as image006's top row does."""
+    first checker darkened (over a dark rim, in a wall's shade), as on some real photos."""
     raw = np.full((SLOTS, STRIP_H, STRIP_W, 3), 128, np.uint8)
     bgr = {name: cv2.cvtColor(np.uint8([[lab]]), cv2.COLOR_LAB2BGR)[0, 0]
            for name, lab in (("light", light_lab), ("dark", dark_lab), ("shade", shade_lab))}
@@ -156,7 +156,7 @@ def test_a_stack_is_coloured_by_its_checkers_not_only_the_shaded_first() -> None
     count = _occupied(light_slots + shaded_slots + dark_slots)  # three checkers each
     model = np.full(SLOTS, 0.5)
     first_only = fc.relative_light(raw, count, model, np.ones(SLOTS, bool))
-    # Read from the first checker alone, the shaded light stacks group with the dark side.
+    # Read from the first checker alone, the darkened light stacks group with the dark side.
     assert all(first_only[s] < 0.5 for s in shaded_slots)
     stacks = fc.relative_light(raw, count, model, np.ones(SLOTS, bool), checker_v=checker_v)
     assert all(stacks[s] > 0.5 for s in light_slots + shaded_slots)
