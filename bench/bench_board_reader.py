@@ -418,6 +418,13 @@ chosen per fold on the other four where there were any; the shipped pair 149):
     pair is a good draw of the fine-tune seed, which moves the pair by about 25 slots;
   soups with the side-cut and three-copy fine-tunes of 2026-12-07: 180 and 161 (before the stack
     colour, against 164);
+  side cuts again (--side-cut 0.3 on top of the walls), now in both members on both seeds (15,
+    16), every first beside every second: wrong slots by (first, second), without side cuts
+    (15, 15) 149, (15, 16) 152, (16, 15) 174, (16, 16) 175, mean 162; a side-cut first with
+    the plain seconds 165, 172, 167, 173 (mean 169); the plain firsts with side-cut seconds
+    166, 167, 182, 178 (173); both side-cut 180, 187, 174, 172 (178). The first alone reads
+    better with them (215 and 214 against 215 and 241), the pair does not: as with three
+    photo copies, members that read better alone err more alike;
   each photo's own strips as prototypes (the embeddings of the strips read surely empty, by
     point colour, against those read surely occupied, nudging the unsure): 172 at best;
   the same nudge from the first checker's colour against the empty points' and the two colour
