@@ -404,7 +404,8 @@ stacks stand in shade over all their checkers, 38 -> 37 only; IMG_2602 2 -> 3. T
 before -> after: analyze's pair 95.3% -> 95.8% per slot
 (3346 -> 3361 of 3510), images exact 86 -> 89 of 145, boards exact 5 both; the first model
 alone 93.3% -> 93.9%, the second 93.9% -> 94.5%; five placements 95.5% -> 96.0%; held-out
-renders (30 frames) the pair 96.7% -> 96.5% (one slot), 15 exact both; calibrated
+renders (30 frames) the pair 96.7% -> 96.5% (one slot), 15 exact both (150 frames: 96.27% ->
+96.20%, 3746 -> 3743 of 3891 slots, 72 exact both); calibrated
 (bench_calibrated_reader) 94.2% -> 94.4% per slot, frames exact 53 -> 55 of 168, without
 calibration 94.4% -> 94.6%, occlusion unchanged; bench_decode at the shipped margin 95.2% /
 2.7% / 83.4% unchanged. On a second pair of fold models (the same recipes and bases, seed 16:
