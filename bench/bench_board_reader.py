@@ -438,6 +438,8 @@ chosen per fold on the other four where there were any; the shipped pair 149):
 Five placements averaged (steady) with the stack colour: 149 -> 141 wrong slots of 3655, better
 in four folds of five (12, 50, 16, 42, 29 -> 9, 46, 18, 40, 28); still two and a half times
 analyze's reading, for 0.2 points, so analyze reads once.
+Placements that reach only outward (for image012's deep case), averaged with the corners as given:
+out 1% 160, out 1% and 2% 167, out 1.5% and 3% 184; in and out 1% 147; the stack colour alone 149.
 """
 
 from __future__ import annotations
