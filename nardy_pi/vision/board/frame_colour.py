@@ -48,17 +48,14 @@ def checker_colours(raw: np.ndarray, slots: np.ndarray, margin: float = 0.0,
                     checker_v: float | None = None) -> np.ndarray:
     """len(slots) x 3 median CIELAB colour of each point's stack (raw: strips as cut, BGR
     uint8, SLOTS x STRIP_H x STRIP_W x 3; `margin`: how far outside the surface edge the
-    points' strips start, SurfaceLayout.base_margin_v). Without `checker_v` (a checker's
-    length in v) the first checker's patch; with it, `checkers[k]` checkers of slot k's."""
-    if checker_v is None or checkers is None:
-        rows = strip_rows(*_ALONG, margin)
-        patch = raw[slots, rows[0]:rows[1], _COLS[0]:_COLS[1]]
-        n = len(slots)
-        lab = cv2.cvtColor(np.ascontiguousarray(patch).reshape(n, -1, 3), cv2.COLOR_BGR2LAB)
-        return np.median(lab.reshape(n, -1, 3).astype(np.float64), axis=1)
+    points' strips start, SurfaceLayout.base_margin_v). With `checker_v` (a checker's length
+    in v) and `checkers`, slot k's patch spans `checkers[k]` checkers; else its first
+    checker's (_ALONG)."""
+    span = None if checker_v is None or checkers is None else CHECKER_SHARE * checker_v
+    counts = np.ones(len(slots), int) if checkers is None else checkers
     out = np.empty((len(slots), 3))
     for k, slot in enumerate(slots):
-        far = _ALONG[0] + CHECKER_SHARE * checker_v * int(checkers[k])
+        far = _ALONG[1] if span is None else _ALONG[0] + span * int(counts[k])
         rows = strip_rows(_ALONG[0], min(far, STRIP_REACH_V), margin)
         patch = np.ascontiguousarray(raw[slot, rows[0]:max(rows[1], rows[0] + 1),
                                          _COLS[0]:_COLS[1]])
