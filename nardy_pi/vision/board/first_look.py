@@ -47,12 +47,14 @@ class FirstLook:
 
 def read_unseen_board(image: np.ndarray, corners, dice_finder: DiceFinder | None = None,
                       accepted_dice_counts: tuple[int, ...] = (2,),
-                      model: StripModel | StripEnsemble | None = None, steady: bool = False,
+                      model: StripModel | StripEnsemble | None = None, steady: bool = True,
                       relative_colour: bool = True) -> FirstLook:
-    """`steady`: also read the surface placed a little apart and average (it helped the
-    smaller base model by 1.5 points on the real photos; with today's it gains nothing, so it
-    is off; bench/bench_board_reader.py prints both). `relative_colour`: light and dark told
-    apart within the frame (off: the model's colours alone, the bench's peer)."""
+    """`steady`: the surface also read placed a little larger and smaller, and the readings
+    averaged (reader.nudged: corners placed by hand or found are a little off as often as
+    not). Real photos held out by board, wrong slots of 3655: 149 -> 141 with the shipped
+    fold pair, 175 -> 158 with a second pair; the reading 99 -> 172 ms at 640x480, one thread
+    (bench/bench_board_reader.py prints both), analyze's whole run 0.34 -> 0.39 s. `relative_colour`: light and dark told apart
+    within the frame (off: the model's colours alone, the bench's peer)."""
     corners = np.asarray(corners, dtype=np.float64)
     reader, predictions, strips = fit_reader(image, corners, model or first_look_model(),
                                              steady=steady)
