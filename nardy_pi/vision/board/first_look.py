@@ -53,8 +53,9 @@ def read_unseen_board(image: np.ndarray, corners, dice_finder: DiceFinder | None
     averaged (reader.nudged: corners placed by hand or found are a little off as often as
     not). Real photos held out by board, wrong slots of 3655: 149 -> 141 with the shipped
     fold pair, 175 -> 158 with a second pair; the reading 99 -> 172 ms at 640x480, one thread
-    (bench/bench_board_reader.py prints both), analyze's whole run 0.34 -> 0.39 s. `relative_colour`: light and dark told apart
-    within the frame (off: the model's colours alone, the bench's peer)."""
+    (bench/bench_board_reader.py prints both), analyze's whole run 0.34 -> 0.39 s.
+    `relative_colour`: light and dark told apart within the frame (off: the model's colours
+    alone, the bench's peer)."""
     corners = np.asarray(corners, dtype=np.float64)
     reader, predictions, strips = fit_reader(image, corners, model or first_look_model(),
                                              steady=steady)
