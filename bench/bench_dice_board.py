@@ -221,6 +221,19 @@ The first look decoding with an empty prior of 1.5 and up to four missing checke
 styles unchanged (203 / 52 / 126; 92.2%, 97 phantoms; values 99.5%, verdicts 98.0%); held-out
 randomised styles: calibrate takes 69 of the 75 scenes instead of 70, and on them found 85.5%,
 values 78.0% (85 of 109), verdicts 59 of 69.
+Tried 2026-12-07, not adopted (seed 0's real-board fold nets as the control: 203 found of 354,
+52 phantoms, 126 of 248 values; of the readable dice found, 130 of 164 read right):
+  the check net trained on for 3 more epochs on the real photos' crops alone beside as many of
+    the mix's (lr 1e-3; the board reader's photo fine-tune, for dice): 196 / 46 / 113, dice
+    photos 93.4% per die with 99 phantoms. The real boards of the other fold teach a held-out
+    board's dice no better here either;
+  a value net reading the found dice at 1.7 times the check net's resolution (a 40 px crop of
+    1.5 die sides, convolutions 16-32-48, trained on the renders', dice photos' and board
+    photos' flat dice; folds as the check nets'): values of the readable dice found 106 of 164
+    (trained longer on twice the crops: 114) against the check net's 130; its probabilities
+    multiplied with or added to the check net's: 121-124; dice photos 865 and 880 of 910
+    found against 877. The value errors left are mostly a side face's pips counted in (4 read
+    5, 2 read 3, 3 read 6), and seeing the die larger did not stop that.
 """
 
 from __future__ import annotations
