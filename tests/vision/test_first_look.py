@@ -193,3 +193,17 @@ def test_point_probs_carry_each_sides_bar_not_the_bars_halves() -> None:
     assert probs.shape == (26, 31)
     assert probs[24, :15].sum() == 0.0 and probs[25, 16:].sum() == 0.0
     assert np.allclose(probs.sum(axis=1), 1.0)
+
+
+def test_the_first_look_reads_three_placements_by_default() -> None:
+    """analyze averages the surface read at the corners given and a little larger and
+    smaller (reader.nudged): the default reading is the steady one, not the single one."""
+    style = next(iter(STYLES.values()))
+    frame = render_scene(style, CAMERA, Scene(points=START, seed=3))
+    corners = np.asarray(frame.corners, dtype=np.float64)
+    default = read_unseen_board(frame.image, corners).reading
+    steady = read_unseen_board(frame.image, corners, steady=True).reading
+    once = read_unseen_board(frame.image, corners, steady=False).reading
+    assert np.array_equal(default.probs, steady.probs)
+    assert not np.allclose(default.probs, once.probs)
+    assert default.counts[:24] == START
