@@ -476,6 +476,14 @@ against 149):
     of the surface, for shade; half or all of the difference from the frame's median): 166-207;
   saturated pixels kept as seen rather than unknown (strips.SATURATED 256 or 254 instead of
     250; image012's white singles are half hidden by the near wall, not saturation): 150, 154.
+On top of the three placements, not adopted (wrong slots of 3655 against 141): also shifted
+left and right by 1% 144, turned by 1 degree 146, only wider and only taller by 1.5% 146; the
+second likeliest bar span's reading mixed in at 0.2: 154; the camera model (strips cut at the
+surface edge, its fold models) as a third opinion at 1/3 or 0.2: 167, 154.
+The photo fine-tunes exporting an exponential moving average of their weights (decay 0.99 over
+the 800 steps; both members, both seeds, fold models retrained; read at three placements):
+seed 15 145 against 141, seed 16 159 against 158. The one-cycle schedule already ends on small
+steps, so the average adds nothing.
 """
 
 from __future__ import annotations
