@@ -234,6 +234,11 @@ Tried 2026-12-07, not adopted (seed 0's real-board fold nets as the control: 203
     multiplied with or added to the check net's: 121-124; dice photos 865 and 880 of 910
     found against 877. The value errors left are mostly a side face's pips counted in (4 read
     5, 2 read 3, 3 read 6), and seeing the die larger did not stop that.
+  the check read also at 0.9 and 1.1 (or 0.85 and 1.15) times the die size and the three
+    readings averaged (as analyze now averages three placements of a board): found / phantoms /
+    values at acceptance 0.8 203 / 52 / 126 -> 204 / 43 / 122 (0.85-1.15: 194 / 37 / 122), at
+    0.7 221 / 83 / 129 -> 221 / 77 / 127, at 0.6 233 / 124 / 131 -> 230 / 109 / 128: a few
+    phantoms fewer, a few values lost, for two more check passes a frame.
 """
 
 from __future__ import annotations
