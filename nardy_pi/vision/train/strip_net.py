@@ -60,7 +60,11 @@ class StripNet(nn.Module):
             *_block(w2, w3, stride=2),  # 16 x 4
             *_block(w3, w4), nn.MaxPool2d(2),  # 8 x 2
         )
-        flat = w4 * (STRIP_H // 16) * (STRIP_W // 16)
+        self._add_heads(w4)
+
+    def _add_heads(self, last: int) -> None:
+        """The embedding and heads over the front end's `last` channels at 8 x 2."""
+        flat = last * (STRIP_H // 16) * (STRIP_W // 16)
         self.embed = nn.Sequential(nn.Flatten(), nn.Linear(flat, EMBEDDING), nn.ReLU(inplace=True))
         self.count = nn.Linear(EMBEDDING, MAX_COUNT + 1)
         self.colour = nn.Linear(EMBEDDING, 2)
@@ -83,6 +87,21 @@ def onnx_inputs(path) -> int:
     """The input channels of an exported strip model: 4, or 8 when it reads context."""
     weights = _conv_weights(path)
     return int(weights[0].shape[1]) if weights else 4
+
+
+def onnx_lite(path) -> bool:
+    """Whether an exported strip model is on Lite0's front end (train/lite_net.py): it has
+    depthwise convolutions."""
+    return any(w.shape[1] == 1 and w.shape[2] > 1 for w in _conv_weights(path))
+
+
+def _conv_norm_pairs(features: nn.Module) -> list[tuple[nn.Conv2d, nn.BatchNorm2d]]:
+    """Each convolution with the batch norm after it, in the order the ONNX graph runs them."""
+    layers = [m for m in features.modules() if isinstance(m, (nn.Conv2d, nn.BatchNorm2d))]
+    pairs = list(zip(layers[0::2], layers[1::2], strict=True))
+    if not all(isinstance(c, nn.Conv2d) and isinstance(b, nn.BatchNorm2d) for c, b in pairs):
+        raise ValueError("every convolution of a strip model is followed by its norm")
+    return pairs
 
 
 def onnx_grey(path) -> bool:
@@ -122,8 +141,7 @@ def load_onnx(net: StripNet, path, in_colour: bool = False) -> StripNet:
     elif net.grey is not None:
         raise ValueError(f"{path} is a colour strip model: build StripNet(grey=False)")
     gemms = [n for n in graph.node if n.op_type == "Gemm"]
-    pairs = [(m, net.features[i + 1]) for i, m in enumerate(net.features)
-             if isinstance(m, nn.Conv2d)]
+    pairs = _conv_norm_pairs(net.features)
     shapes = [tuple(weights[n.input[1]].shape) for n in convs]
     if (len(gemms) != 4 or len(convs) != len(pairs)
             or shapes != [tuple(conv.weight.shape) for conv, _ in pairs]):
