@@ -3,8 +3,9 @@
 The colour reader (calibrate.py) is tried first: on boards like our renderer's it reads 99.9%
 per slot and is fast. The learned section (board/adapt.py) is always fitted too, so a file
 also works for the learned reader. When the colour reader cannot learn the board or does not
-read the position back, the learned reader is used if it does: the first look's pair as
-`analyze` reads a board never seen, or else the camera model adapted to this board. When
+read the position back, the learned reader is used if it does: a pair of strip models like
+`analyze`'s for a board never seen (its first member the plain model, which fits a camera
+frame's budget; model.camera_pair), or else the camera model adapted to this board. When
 neither does, there is no calibration, and the points that disagree are named.
 """
 
@@ -94,7 +95,8 @@ def calibrate_board(image: np.ndarray, corners, board: BoardField, trays: bool |
     bad = [b for b in fit.disagree if not (tall_stacks_uncounted and b in tall)]
     agree = seen_points - len([b for b in fit.disagree if b < 25])
     if not bad:
-        how = {"first-look pair": "with the first look's pair, as analyze reads a new board",
+        how = {"first-look pair": "with the pair of strip models (the first look's, with the "
+               "plain first model)",
                "fine-tuned heads": "with heads fine-tuned to this board (checked leave-one-out)",
                "prototypes": "with this board's prototypes",
                "none": "as the model reads"}[fit.section.adaptation]

@@ -356,29 +356,30 @@ def test_a_steady_reading_averages_the_nudged_readings() -> None:
 
 
 def test_the_first_look_pair_ships_and_averages_both() -> None:
-    """analyze's first look reads with its own pair of models: their probabilities averaged,
-    the embedding the first member's; both read strips that start outside the surface edge,
-    the camera loop's model strips cut at the edge."""
+    """analyze's first look reads with its own pair of models (the first on Lite0's front
+    end): their probabilities averaged, the embedding the first member's; both read strips
+    that start outside the surface edge, the camera loop's model strips cut at the edge."""
     from nardy_pi.vision.board.layout import FIRST_LOOK_MARGIN_V
     from nardy_pi.vision.board.model import (
         FIRST_MODEL_PATH,
+        LITE_MODEL_PATH,
         SECOND_MODEL_PATH,
         StripEnsemble,
         first_look_model,
         shipped_model,
     )
 
-    for path in (FIRST_MODEL_PATH, SECOND_MODEL_PATH):
+    for path in (LITE_MODEL_PATH, FIRST_MODEL_PATH, SECOND_MODEL_PATH):
         assert path.is_file() and path.stat().st_size < 2 << 20
     both = first_look_model()
-    assert [m.path for m in both.models] == [FIRST_MODEL_PATH, SECOND_MODEL_PATH]
+    assert [m.path for m in both.models] == [LITE_MODEL_PATH, SECOND_MODEL_PATH]
     assert both.base_margin_v == FIRST_LOOK_MARGIN_V > 0.0
     assert shipped_model().base_margin_v == 0.0
     shot = render_scene(STYLES["tournament"], Camera(seed=5),
                         Scene(points=points(p6=5, p13=-4), seed=2))
     layout = SurfaceLayout(base_margin_v=both.base_margin_v)
     x = normalise(StripCutter(shot.corners, layout, (640, 480)).cut(shot.image))
-    a, b = (StripModel(p).predict_mirrored(x) for p in (FIRST_MODEL_PATH, SECOND_MODEL_PATH))
+    a, b = (StripModel(p).predict_mirrored(x) for p in (LITE_MODEL_PATH, SECOND_MODEL_PATH))
     mean = both.predict_mirrored(x)
     assert not np.allclose(a.count, b.count, atol=1e-3)  # two models, not one twice
     assert np.allclose(mean.count, (a.count + b.count) / 2, atol=1e-6)
@@ -389,8 +390,34 @@ def test_the_first_look_pair_ships_and_averages_both() -> None:
         StripEnsemble([])
 
 
+def test_the_first_look_pair_picks_the_bar_with_its_second_member_alone() -> None:
+    """The costly Lite0 member reads one layout, not every bar candidate: the second member
+    (the scout) picks it, then the pair reads it, plain and mirrored."""
+    from nardy_pi.vision.board.model import StripEnsemble, average, first_look_model
+    from nardy_pi.vision.board.reader import fit_reader
+    from nardy_pi.vision.render.randomised import render_random
+
+    pair = first_look_model()
+    assert pair.scout is pair.models[1]
+    shot = render_random(30002, split="heldout", size=(640, 480), occluder=False)
+    corners = np.asarray(shot.truth.corners, dtype=np.float64)
+    fitted = fit_reader(shot.image, corners, pair)
+    alone = fit_reader(shot.image, corners, pair.scout)
+    assert fitted.reader.cutter.layout == alone.reader.cutter.layout
+    x = normalise(fitted.strips)
+    want = average([pair.predict(x), pair.predict(x[..., ::-1])])
+    assert np.allclose(fitted.predictions.count, want.count, atol=1e-6)
+    whole = StripEnsemble(pair.models)  # no scout: the pair reads every candidate
+    assert whole.scout is whole
+    with pytest.raises(ValueError, match="no member 2"):
+        StripEnsemble(pair.models, scout=2)
+
+
 def test_the_camera_pair_asks_the_second_model_only_where_the_first_is_unsure() -> None:
+    """The camera's pair: the plain first member (Lite0's costs too much a frame) and the
+    first look's second opinion where it is unsure."""
     from nardy_pi.vision.board.model import (
+        FIRST_MODEL_PATH,
         SecondOpinionWhereUnsure,
         StripEnsemble,
         camera_pair,
@@ -399,7 +426,8 @@ def test_the_camera_pair_asks_the_second_model_only_where_the_first_is_unsure() 
     from nardy_pi.vision.render.randomised import iter_session
 
     cascade = camera_pair()
-    first, second = first_look_model().models
+    first, second = cascade.first, cascade.second
+    assert first.path == FIRST_MODEL_PATH and second is first_look_model().models[1]
     # a start position in a look never trained on: the first model is unsure of a few strips
     frame = next(iter_session(30000, 0, "heldout", (640, 480)))
     layout = SurfaceLayout(base_margin_v=cascade.base_margin_v)

@@ -51,9 +51,10 @@ def read_unseen_board(image: np.ndarray, corners, dice_finder: DiceFinder | None
                       relative_colour: bool = True) -> FirstLook:
     """`steady`: the surface also read placed a little larger and smaller, and the readings
     averaged (reader.nudged: corners placed by hand or found are a little off as often as
-    not). Real photos held out by board, wrong slots of 3655: 149 -> 141 with the shipped
-    fold pair, 175 -> 158 with a second pair; the reading 99 -> 172 ms at 640x480, one thread
-    (bench/bench_board_reader.py prints both), analyze's whole run 0.34 -> 0.39 s.
+    not). Real photos held out by board, wrong slots of 3655, with the pair whose first
+    member is the plain model: 149 -> 141 with the fold pair, 175 -> 158 with a second pair;
+    with the Lite0 first member (its bar picked by the second alone, model.StripEnsemble
+    .scout): 145 -> 131 and 140 -> 136 (bench/bench_board_reader.py, 2026-12-07).
     `relative_colour`: light and dark told apart within the frame (off: the model's colours
     alone, the bench's peer)."""
     corners = np.asarray(corners, dtype=np.float64)

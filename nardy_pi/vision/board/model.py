@@ -13,10 +13,15 @@ import numpy as np
 from nardy_pi.vision.board.decode import signed_distribution
 
 MODEL_PATH = Path(__file__).resolve().parent.parent / "models" / "strip_reader.onnx"
-#: the first look's pair (`first_look_model`): the shipped recipe, and a second opinion trained
-#: by another (renders with loose checkers, twice the corner jitter), both on strips that start
+#: the camera pair's first member (`camera_pair`): the shipped recipe on strips that start
 #: outside the surface edge (layout.FIRST_LOOK_MARGIN_V)
 FIRST_MODEL_PATH = MODEL_PATH.with_name("strip_reader_first.onnx")
+#: the first look's first member (`first_look_model`): the same recipe on EfficientNet-Lite0's
+#: front end started from ImageNet weights (train/lite_net.py); it reads real boards better
+#: and costs four times as much, once per photo
+LITE_MODEL_PATH = MODEL_PATH.with_name("strip_reader_lite.onnx")
+#: the second member of both pairs: a second opinion trained by another recipe (renders with
+#: loose checkers, twice the corner jitter), on the same strips
 SECOND_MODEL_PATH = MODEL_PATH.with_name("strip_reader_b.onnx")
 _OUTPUTS = ["count", "colour", "occluded", "embedding"]
 
@@ -91,6 +96,7 @@ class StripModel:
         self.base_margin_v = fmt.base_margin_v
         self.context = fmt.context  # it reads each strip with its frame's reference
         self.inputs = 8 if fmt.context else 4
+        self.scout = self  # it picks among the bar candidates itself (StripEnsemble.scout)
 
     def _input(self, x: np.ndarray) -> np.ndarray:
         # An ensemble feeds every member the widest input; a member without context reads
@@ -133,17 +139,23 @@ class StripEnsemble:
     costs a forward pass per member, so the camera loop asks the second only where the first
     is unsure (SecondOpinionWhereUnsure).
 
-    The embedding is the first member's: heads and prototypes are fitted to one model only."""
+    The embedding is the first member's: heads and prototypes are fitted to one model only.
+    `scout`: the member that alone picks among the bar candidates (reader.fit_reader) before
+    the whole ensemble reads the chosen one: the cheap member, where another costs much more
+    (None: the whole ensemble picks)."""
 
-    def __init__(self, models: list[StripModel]) -> None:
+    def __init__(self, models: list[StripModel], scout: int | None = None) -> None:
         if not models:
             raise ValueError("an ensemble needs at least one strip model")
+        if scout is not None and not 0 <= scout < len(models):
+            raise ValueError(f"no member {scout} to scout with among {len(models)}")
         if len({m.base_margin_v for m in models}) > 1:
             raise ValueError("the models of an ensemble must read the same strips "
                              f"({', '.join(m.path.name for m in models)} differ)")
         self.models = models
         self.base_margin_v = models[0].base_margin_v
         self.context = any(m.context for m in models)
+        self.scout = self if scout is None else models[scout]
 
     @property
     def path(self) -> Path:
@@ -199,16 +211,21 @@ class SecondOpinionWhereUnsure:
 
 @lru_cache(maxsize=1)
 def camera_pair() -> SecondOpinionWhereUnsure:
-    """The first look's pair as a calibrated camera reads with it (board/adapt.py)."""
-    return SecondOpinionWhereUnsure(first_look_model())
+    """The pair a calibrated camera reads with when the camera model alone cannot learn the
+    board (board/adapt.py): the plain first member, whose cost fits a frame's budget, and the
+    second opinion where it is unsure."""
+    return SecondOpinionWhereUnsure(
+        StripEnsemble([_loaded(str(FIRST_MODEL_PATH)), _loaded(str(SECOND_MODEL_PATH))]))
 
 
 @lru_cache(maxsize=1)
 def first_look_model() -> StripEnsemble:
-    """The first look's pair, for reading a board never seen. Its strips start outside the
-    surface edge; the camera loop's model (`shipped_model`) reads strips cut at the edge,
-    where its occluder head proved steadier (bench/bench_board_reader.py, 2026-12-05)."""
-    return StripEnsemble([_loaded(str(FIRST_MODEL_PATH)), _loaded(str(SECOND_MODEL_PATH))])
+    """The first look's pair, for reading a board never seen (once per photo, so its first
+    member can be the costlier Lite0 model). Its strips start outside the surface edge; the
+    camera loop's model (`shipped_model`) reads strips cut at the edge, where its occluder head
+    proved steadier (bench/bench_board_reader.py, 2026-12-05)."""
+    return StripEnsemble([_loaded(str(LITE_MODEL_PATH)), _loaded(str(SECOND_MODEL_PATH))],
+                         scout=1)
 
 
 def shipped_model(path: str = str(MODEL_PATH)) -> StripModel:

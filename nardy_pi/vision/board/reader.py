@@ -178,7 +178,9 @@ def fit_reader(image: np.ndarray, corners, model: StripModel | StripEnsemble | N
     through the model in one batch; a strip's outputs do not depend on its batch.
 
     `steady`: the chosen layout is also read at the `nudged` placements and the readings
-    averaged (two more mirrored passes; for one photo, not for every camera frame)."""
+    averaged (two more mirrored passes; for one photo, not for every camera frame).
+    An ensemble with a `scout` picks the candidate with that member alone, then reads the
+    chosen layout whole: the costly member reads one layout, not every candidate."""
     from nardy_pi.vision.board.measure import bar_candidates
 
     model = model or shipped_model()
@@ -187,7 +189,7 @@ def fit_reader(image: np.ndarray, corners, model: StripModel | StripEnsemble | N
                for layout in [*bar_candidates(image, corners), SurfaceLayout()]]
     cut = [r.cutter.cut(image) for r in readers]
     strips = np.concatenate([model_input(c, model.context) for c in cut])
-    pred = model.predict(strips)
+    pred = model.scout.predict(strips)
     best: tuple[float, int] | None = None
     for k, reader in enumerate(readers):
         mine = pred.rows(slice(k * SLOTS, (k + 1) * SLOTS))
@@ -200,7 +202,8 @@ def fit_reader(image: np.ndarray, corners, model: StripModel | StripEnsemble | N
     # The chosen layout is read once more, mirrored, and the two readings averaged (as
     # StripModel.predict_mirrored does; its plain reading is the one above).
     chosen = strips[k * SLOTS:(k + 1) * SLOTS]
-    readings = [pred.rows(slice(k * SLOTS, (k + 1) * SLOTS))]
+    readings = [pred.rows(slice(k * SLOTS, (k + 1) * SLOTS)) if model.scout is model
+                else model.predict(chosen)]
     if steady:
         more = np.concatenate([model_input(StripCutter(c, readers[k].cutter.layout, size)
                                            .cut(image), model.context)

@@ -24,8 +24,9 @@ from nardy_pi.vision.train.board_photos import (
 REPO = Path(__file__).resolve().parents[3]
 #: the camera loop's model (board/model.py MODEL_PATH's recipe)
 FOLD_MODELS = REPO / "bench" / "models" / "strip_folds"
-#: the same folds for the first look's pair (FIRST_MODEL_PATH's and SECOND_MODEL_PATH's)
-FIRST_FOLD_MODELS = REPO / "bench" / "models" / "strip_folds_first"
+#: the same folds for the first look's pair (LITE_MODEL_PATH's and SECOND_MODEL_PATH's);
+#: strip_folds_first beside them holds the camera pair's first member's (FIRST_MODEL_PATH's)
+FIRST_FOLD_MODELS = REPO / "bench" / "models" / "strip_folds_lite"
 SECOND_FOLD_MODELS = REPO / "bench" / "models" / "strip_folds_b"
 
 MakeReader = Callable[[StripModel], Callable[[Any, Any], Any]]
@@ -43,11 +44,11 @@ def fold_boards(fold_dir: Path = FOLD_MODELS) -> list[list[str]]:
 def with_second_opinion(model: StripModel, second_dir: Path = SECOND_FOLD_MODELS
                         ) -> StripEnsemble:
     """A fold model and the same fold's second opinion, averaged as `analyze` reads (both
-    were trained without that fold's boards)."""
+    were trained without that fold's boards; the second picks the bar candidate)."""
     second = second_dir / model.path.name
     if not second.is_file():
         raise FileNotFoundError(f"no second-opinion fold model {second}")
-    return StripEnsemble([model, StripModel(second)])
+    return StripEnsemble([model, StripModel(second)], scout=1)
 
 
 def held_out_score(make_reader: MakeReader, fold_dir: Path = FOLD_MODELS,
