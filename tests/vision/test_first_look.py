@@ -79,7 +79,9 @@ def test_a_point_half_outside_the_picture_is_read() -> None:
 def test_real_photos_read_without_calibration() -> None:
     """Each board read as analyze reads it, by the fold models (the first look's pair) that
     never saw it (the shipped models are fine-tuned on every photo, so
-    their figure on them would not be a held-out one)."""
+    their figure on them would not be a held-out one). Every checked photo, copies included:
+    on the 26 reference copies alone the pair and its Lite0 member read within a slot of
+    each other, too few to tell them apart."""
     from nardy_pi.vision.train.board_photos import load_board_photos
     from nardy_pi.vision.train.held_out import (
         FIRST_FOLD_MODELS,
@@ -89,7 +91,7 @@ def test_real_photos_read_without_calibration() -> None:
     from tests.shared_data import shared_dir
 
     root = shared_dir("data", "board-photos")
-    labels = tuple(lab for lab in load_board_photos(root) if lab.name == lab.reference)
+    labels = load_board_photos(root)
 
     def make_reader(model, both: bool = True):
         chosen = with_second_opinion(model) if both else model
@@ -105,10 +107,10 @@ def test_real_photos_read_without_calibration() -> None:
     assert score.overall.slots >= 20 * 25
     assert len(score.per_board) == len({lab.board for lab in labels if lab.checked})
     # Floors under today's figures (see bench/bench_board_reader.py), to catch a regression,
-    # and the second opinion must not lose what the shipped model alone reads.
-    print(f"real reference photos, held out: {score.overall.per_slot:.1%} per slot "
-          f"(shipped model alone {alone.overall.per_slot:.1%})")
-    assert score.overall.per_slot >= 0.88
+    # and the second opinion must not lose what the first model alone reads.
+    print(f"real photos, held out: {score.overall.per_slot:.1%} per slot "
+          f"(the first model alone {alone.overall.per_slot:.1%})")
+    assert score.overall.per_slot >= 0.95
     assert score.overall.slots_right >= alone.overall.slots_right
 
 
