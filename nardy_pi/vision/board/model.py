@@ -173,7 +173,7 @@ class StripEnsemble:
 
 
 class SecondOpinionWhereUnsure:
-    """The first look's pair for the camera loop: the first member reads every strip, the
+    """A pair for the camera loop (camera_pair): the first member reads every strip, the
     second only those the first is unsure of (no signed count at SURE, or an occluder at
     LOOK_OCCLUDED or more), and those two are averaged as the pair averages them. On renderer
     styles never trained on (calibrated sessions, bench_calibrated_reader) about one strip in

@@ -200,7 +200,8 @@ def fit_reader(image: np.ndarray, corners, model: StripModel | StripEnsemble | N
     assert best is not None
     k = best[1]
     # The chosen layout is read once more, mirrored, and the two readings averaged (as
-    # StripModel.predict_mirrored does; its plain reading is the one above).
+    # StripModel.predict_mirrored does; its plain reading is the one above, or, when a scout
+    # picked, the whole ensemble's: the scout's own plain pass over it runs twice, ~2 ms).
     chosen = strips[k * SLOTS:(k + 1) * SLOTS]
     readings = [pred.rows(slice(k * SLOTS, (k + 1) * SLOTS)) if model.scout is model
                 else model.predict(chosen)]
