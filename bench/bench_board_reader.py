@@ -532,6 +532,18 @@ PyTorch copy of the base (its norms kept apart, not folded into the convolutions
 alone and 132 in the pair at seed 15: the fine-tune's seed and form move Lite0 alone by 30-60
 slots, the pair by about 10. Not tried for lack of time: the second member on Lite0 too, a
 longer Lite0 base, a cheaper front end (Lite0's first three blocks: 21 ms over 26 strips).
+The second member on Lite0 too, 2026-12-07, not adopted: its base from the second's renders and
+recipe (loose stacks, twice the jitter) on Lite0, 3000 steps at lr 2e-3 (24 min with a bench
+beside it), then its photo fine-tune and fold models (seed 15, 8 min a fold). Real photos held
+out by board, wrong slots of 3655, three placements:
+  the Lite0 second alone                                    145 (the best single model yet)
+  Lite0 + the Lite0 second, the plain second picking          145
+  the Lite0 second + the plain second, the plain picking     149
+  the Lite0 second + the plain second + Lite0, plain picking  133
+  analyze's pair (Lite0 + the plain second), for reference    131
+  analyze's pair + the plain first model (three members)      141
+Two Lite0 members err alike (the same ImageNet filters), so a Lite0 second reads alone almost as
+well as a pair but adds nothing to one, at twice the pair's cost.
 """
 
 from __future__ import annotations
