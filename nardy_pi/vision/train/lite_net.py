@@ -44,6 +44,32 @@ class MBConv(nn.Module):
         return x + y if self.skip else y
 
 
+def lite_front(in_channels: int) -> list[nn.Module]:
+    """Lite0's stem and first five blocks (stride 8, 40 channels), weights not yet loaded."""
+    return [nn.Conv2d(in_channels, 32, 3, stride=2, padding=1, bias=False),
+            nn.BatchNorm2d(32, eps=_EPS), nn.ReLU6(inplace=True),
+            *[MBConv(*b) for b in LITE_BLOCKS]]
+
+
+def load_lite_front(front: nn.Sequential, path, stem_scale: float) -> None:
+    """Lite0's ImageNet weights into a `lite_front` (the first layers of `front`). Our inputs
+    are BGR where Lite0 reads RGB in -1..1: the stem takes the colour channels reversed and
+    scaled by `stem_scale` to that range; any further input channel starts unweighted."""
+    sd = torch.load(str(path), map_location="cpu", weights_only=True)
+    with torch.no_grad():
+        front[0].weight.zero_()
+        front[0].weight[:, :3] = stem_scale * sd["_conv_stem.weight"].flip(1)
+        _load_norm(front[1], sd, "_bn0")
+        for i, block in enumerate(front[3:3 + len(LITE_BLOCKS)]):
+            convs = [m for m in block.body if isinstance(m, nn.Conv2d)]
+            norms = [m for m in block.body if isinstance(m, nn.BatchNorm2d)]
+            names = ["_expand_conv", "_depthwise_conv", "_project_conv"][-len(convs):]
+            for conv, name in zip(convs, names, strict=True):
+                conv.weight.copy_(sd[f"_blocks.{i}.{name}.weight"])
+            for norm, name in zip(norms, ["_bn0", "_bn1", "_bn2"][-len(norms):], strict=True):
+                _load_norm(norm, sd, f"_blocks.{i}.{name}")
+
+
 class LiteStripNet(StripNet):
     """StripNet's heads on Lite0's front end; the same input, outputs and ONNX names."""
 
@@ -53,31 +79,15 @@ class LiteStripNet(StripNet):
         nn.Module.__init__(self)
         self.grey = None
         self.features = nn.Sequential(
-            nn.Conv2d(4, 32, 3, stride=2, padding=1, bias=False), nn.BatchNorm2d(32, eps=_EPS),
-            nn.ReLU6(inplace=True),  # 64 x 16
-            *[MBConv(*b) for b in LITE_BLOCKS],  # 16 x 4
+            *lite_front(4),  # 64 x 16 after the stem, 16 x 4 after the blocks
             *_block(LITE_BLOCKS[-1][1], WIDTHS[3]), nn.MaxPool2d(2),  # 8 x 2, as StripNet's
         )
         self._add_heads(WIDTHS[3])
 
     def load_imagenet(self, path) -> None:
         """Lite0's ImageNet weights into the stem and blocks. A strip is BGR standardised per
-        frame (about -2..2) where Lite0 reads RGB in -1..1: the stem takes the colour channels
-        reversed and halved, and the unknown mask starts unweighted."""
-        sd = torch.load(str(path), map_location="cpu", weights_only=True)
-        f = self.features
-        with torch.no_grad():
-            f[0].weight.zero_()
-            f[0].weight[:, :3] = 0.5 * sd["_conv_stem.weight"].flip(1)
-            _load_norm(f[1], sd, "_bn0")
-            for i, block in enumerate(f[3:3 + len(LITE_BLOCKS)]):
-                convs = [m for m in block.body if isinstance(m, nn.Conv2d)]
-                norms = [m for m in block.body if isinstance(m, nn.BatchNorm2d)]
-                names = ["_expand_conv", "_depthwise_conv", "_project_conv"][-len(convs):]
-                for conv, name in zip(convs, names, strict=True):
-                    conv.weight.copy_(sd[f"_blocks.{i}.{name}.weight"])
-                for norm, name in zip(norms, ["_bn0", "_bn1", "_bn2"][-len(norms):], strict=True):
-                    _load_norm(norm, sd, f"_blocks.{i}.{name}")
+        frame (about -2..2): the stem takes it halved, and the unknown mask unweighted."""
+        load_lite_front(self.features, path, 0.5)
 
 
 def _load_norm(norm: nn.BatchNorm2d, sd: dict, name: str) -> None:
