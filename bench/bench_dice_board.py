@@ -1,6 +1,6 @@
 """Dice, cube and roll verdicts on boards: the learned finder (dice_board.py). Figures printed.
 
-    nice -n 10 python3 bench/bench_dice_board.py [--scenes 25] [--folds-from CACHE]
+    nice -n 10 python3 bench/bench_dice_board.py [--scenes 25] [--folds-from CACHE] [--fine]
 
 1. Rendered boards in looks never trained on (the four named renderer styles; training uses
    random looks only), each calibrated on a start position, then random scenes with dice in
@@ -10,7 +10,10 @@
 2. Real board photos (../shared/data/board-photos): boxed dice found and values readable by
    eye read right, in folds grouped by board (two unless train_dice_net.py --fold-count said
    more): each photo is read by the fold model (bench/train_dice_net.py --folds) that never
-   saw its board; the shipped model is shown too (it saw them: optimistic).
+   saw its board, as the camera reads (the plain check) and as analyze reads (the fine check
+   for the likely dice, where the folds have foldK_fine.onnx); the shipped models are shown
+   too (they saw them: optimistic). The renders are read as the camera reads, or with --fine
+   as analyze reads.
 3. Real dice photos: per-die accuracy and phantoms of the learned check with the die size from
    the labels, the same grouped folds (photos of one scene stay in one fold).
 4. Speed: milliseconds per 640x480 observation spent on dice (finder + cube) with the learned
@@ -239,6 +242,37 @@ Tried 2026-12-07, not adopted (seed 0's real-board fold nets as the control: 203
     values at acceptance 0.8 203 / 52 / 126 -> 204 / 43 / 122 (0.85-1.15: 194 / 37 / 122), at
     0.7 221 / 83 / 129 -> 221 / 77 / 127, at 0.6 233 / 124 / 131 -> 230 / 109 / 128: a few
     phantoms fewer, a few values lost, for two more check passes a frame.
+The fine check for still reads, 2026-12-07, adopted for analyze (dice_training_net
+.fine_check_net, train_dice_net.py --fine, dice_board.checked with `fine`): EfficientNet-Lite0's
+stem and first five blocks from their ImageNet weights (as the board reader's first member,
+train/lite_net.py; the stem takes the BGR crops reversed and doubled), then the plain check's
+hidden layer; the same crops, classes, data and recipe (8 epochs, 27 min here). The plain check
+screens every proposal; those it gives at least 0.05 of an object are read by the fine net (in
+their eight turns where it may be an object), and an object must then be 0.9 sure (the plain
+read: 0.8). Its fold nets beside the plain ones (seed 0, the same proposal nets, identical
+bytes). Real boards held out by board (found / phantoms / values of 354 and 248) and real dice
+photos (per die / phantoms):
+  the plain check (the camera's, unchanged)                 203 / 52 / 126    92.2% / 97
+  the fine check on every proposal, acceptance 0.8          223 / 75 / 159    96.2% / 27
+  screened at 0.05, acceptance 0.7                          227 / 99 / 159
+  screened at 0.05, acceptance 0.8                          221 / 71 / 158    96.2% / 27
+  screened at 0.05, acceptance 0.9 (analyze's now)          208 / 46 / 154    95.4% / 21
+  screened at 0.01, acceptance 0.8                          223 / 73 / 159
+  screened at 0.2, acceptance 0.8                           218 / 62 / 157    96.2% / 26
+  four turns instead of eight, 0.05, 0.8                    224 / 72 / 157    96.1% / 32
+  the fine net upright only, 0.05, 0.8                      238 / 124 / 152   96.3% / 61
+  its upright reading averaged with the plain's turns       216 / 46 / 148    95.0% / 59
+At 0.9 the fine check finds more real dice than the plain one at 0.8 with fewer phantoms, and
+reads 28 more values right; on the dice photos it leaves 44 misreads of 74 and 21 phantoms of
+97. The shipped models, analyze's read (they saw the photos): 299 / 6 / 223 against 244 / 15 /
+169. Rendered boards, analyze's read against the camera's (the same shipped proposal nets):
+held-out randomised styles (69 scenes calibrate accepted) values 78.0% -> 87.2% (85 -> 95 of
+109), found 85.5% -> 87.1%, verdicts 59 -> 63 of 69, phantoms 0; named styles values 99.5% ->
+99.0% (192 of 194), verdicts 98.0% -> 99.5%, found 98.1% and cocked recall 45 of 62 with it.
+Cost: 0.26 ms a crop against 0.06 (cv2.dnn, one thread), nearly all in the eight turns of the
+likely objects (the screen spares the clear background only): the dice share of a 640x480
+observation 13.0 -> 23.3 ms (this bench's speed, under load), over a frame's budget with the
+board pair. So the camera's frames keep the plain check and analyze, one still, takes the fine.
 """
 
 from __future__ import annotations
@@ -346,10 +380,10 @@ def _observer(style, camera, finder) -> Observer:
     return Observer(calibrate(shot.image, shot.corners, board), finder)
 
 
-def bench_renders(scenes: int, seed: int) -> None:
+def bench_renders(scenes: int, seed: int, fine: bool = False) -> None:
     print(f"== rendered boards, named styles (never trained on), {scenes} scenes per style "
-          "and size")
-    finder = BoardDiceFinder()
+          f"and size, {_finder_name(fine)}")
+    finder = BoardDiceFinder(fine=fine)
     overall = Tally()
     for name, style in STYLES.items():
         rng = np.random.default_rng([seed, len(name)])
@@ -381,15 +415,19 @@ def truth_dict(t) -> dict:
     }
 
 
-def bench_randomised(scenes: int, size: tuple[int, int]) -> None:
+def _finder_name(fine: bool) -> str:
+    return "read as analyze reads (the fine check)" if fine else "read as the camera reads"
+
+
+def bench_randomised(scenes: int, size: tuple[int, int], fine: bool = False) -> None:
     try:
         from nardy_pi.vision.render.randomised import HELDOUT_STYLES, render_random
     except ImportError as exc:
         print(f"== randomised renderer not available ({exc})")
         return
     print(f"== randomised renderer, held-out styles (never trained on), {size[0]}x{size[1]}, "
-          f"{scenes} scenes per style")
-    finder = BoardDiceFinder()
+          f"{scenes} scenes per style, {_finder_name(fine)}")
+    finder = BoardDiceFinder(fine=fine)
     board = start_board("backgammon")
     overall, failed = Tally(), 0
     readers: collections.Counter = collections.Counter()
@@ -435,6 +473,8 @@ def _match(things, found, die_px: float) -> tuple[int, int, list[tuple[int, int 
 
 
 def bench_board_photos(folder: Path, fold_nets: list, shipped) -> None:
+    """Each photo by the fold nets that held its board out, as the camera reads (the plain
+    check) and as analyze reads (the fine check too, where the folds have fine nets)."""
     samples = board_samples(folder)
     if not samples:
         print(f"== real board photos: none in {folder}")
@@ -444,14 +484,21 @@ def bench_board_photos(folder: Path, fold_nets: list, shipped) -> None:
     print(f"== real board photos: {len(samples)} photos with dice, {len(originals)} boards, "
           f"{sum(len(s.things) for s in samples)} boxed dice "
           f"({'hand labels' if labelled else 'upstream boxes only: no values'})")
-    finders = (
-        (f"learned, held out ({len(fold_nets)} folds grouped by board)",
-         lambda s: find_board_dice(s.image, s.die_px,
-                                   fold_nets[fold_of(s.group, len(fold_nets))], _view(s)).dice),
-        ("learned, shipped model (saw them: optimistic)",
-         lambda s: find_board_dice(s.image, s.die_px, shipped, _view(s)).dice),
+    def held_out(fine: bool):
+        return lambda s: find_board_dice(s.image, s.die_px,
+                                         fold_nets[fold_of(s.group, len(fold_nets))], _view(s),
+                                         fine).dice
+
+    folds = f"{len(fold_nets)} folds grouped by board"
+    finders = [(f"learned, held out ({folds}), as the camera reads", held_out(False))]
+    if all(n.has_fine for n in fold_nets):
+        finders.append((f"learned, held out ({folds}), as analyze reads (fine check)",
+                        held_out(True)))
+    finders += [
+        ("learned, shipped models as analyze reads (saw them: optimistic)",
+         lambda s: find_board_dice(s.image, s.die_px, shipped, _view(s), True).dice),
         ("old finder (plain-table reader, sized by the board)", _old_finder_dice),
-    )
+    ]
     for name, find in finders:
         per_board: dict = collections.defaultdict(collections.Counter)
         for s in samples:
@@ -505,17 +552,23 @@ def bench_dice_photos(folder: Path, fold_nets: list) -> None:
         return
     print(f"== real dice photos (learned check, die size from the labels): {len(samples)} "
           f"photos, {sum(len(s.things) for s in samples)} dice, {len(fold_nets)} grouped folds")
+    _dice_photos(samples, fold_nets, False)
+    if all(n.has_fine for n in fold_nets):
+        _dice_photos(samples, fold_nets, True)
+
+
+def _dice_photos(samples: list, fold_nets: list, fine: bool) -> None:
     right = total = phantoms = found_n = 0
     for s in samples:
         nets = fold_nets[fold_of(s.group, len(fold_nets))]
-        found = find_board_dice(s.image, s.die_px, nets).dice
+        found = find_board_dice(s.image, s.die_px, nets, fine=fine).dice
         matched, ph, pairs = _match(s.things, found, s.die_px)
         total += len(s.things)
         found_n += matched
         phantoms += ph
         right += sum(1 for cls, value in pairs if cls == value)
-    print(f"  per die right {_pct(right, total)}, found {_pct(found_n, total)}, "
-          f"phantoms {phantoms}")
+    print(f"  {_finder_name(fine)}: per die right {_pct(right, total)}, found "
+          f"{_pct(found_n, total)}, phantoms {phantoms}")
 
 
 def bench_speed(frames: int, seed: int) -> None:
@@ -527,6 +580,7 @@ def bench_speed(frames: int, seed: int) -> None:
              for _ in range(frames)]
     finder = BoardDiceFinder()
     observers = {"learned": _observer(style, camera, finder),
+                 "fine (analyze)": _observer(style, camera, BoardDiceFinder(fine=True)),
                  "old finder": _observer(style, camera, find_dice),
                  "no dice": _observer(style, camera, None)}
     h = observers["learned"].cal.homography
@@ -548,8 +602,10 @@ def bench_speed(frames: int, seed: int) -> None:
               f"(p90 {np.percentile(values, 90):.1f})")
     learned = statistics.median(timings["observe, learned"]) - base
     old = statistics.median(timings["observe, old finder"]) - base
+    fine = statistics.median(timings["observe, fine (analyze)"]) - base
     print(f"  dice share of an observation: learned {learned:.1f} ms, old {old:.1f} ms "
-          f"(ratio {learned / max(old, 1e-6):.2f})")
+          f"(ratio {learned / max(old, 1e-6):.2f}); with the fine check (analyze's still "
+          f"read) {fine:.1f} ms")
 
 
 def main() -> int:
@@ -561,17 +617,23 @@ def main() -> int:
     parser.add_argument("--speed-frames", type=int, default=20)
     parser.add_argument("--photos", type=Path, default=DEFAULT_PHOTOS)
     parser.add_argument("--boards", type=Path, default=DEFAULT_BOARDS)
-    parser.add_argument("--folds-from", type=Path, default=DEFAULT_CACHE)
+    parser.add_argument("--folds-from", type=Path, default=DEFAULT_CACHE,
+                        help="fold models (train_dice_net.py --folds, and --folds --fine for "
+                        "the fine check nets)")
+    parser.add_argument("--fine", action="store_true",
+                        help="read the rendered boards as analyze does (the fine check) "
+                        "instead of as the camera does")
     args = parser.parse_args()
-    bench_randomised(args.heldout_scenes, (1280, 960))
-    bench_renders(args.scenes, args.seed)
+    bench_randomised(args.heldout_scenes, (1280, 960), args.fine)
+    bench_renders(args.scenes, args.seed, args.fine)
     folds = []
     count = fold_count(args.folds_from)
     for k in range(count):
         heat = args.folds_from / f"fold{k}_heat.onnx"
         check = args.folds_from / f"fold{k}_check.onnx"
+        fine = args.folds_from / f"fold{k}_fine.onnx"
         if heat.exists() and check.exists():
-            folds.append(load_nets(heat, check))
+            folds.append(load_nets(heat, check, fine if fine.exists() else None))
     if len(folds) < count:
         print(f"== real photos: no fold models in {args.folds_from}: run "
               "bench/train_dice_net.py --folds")

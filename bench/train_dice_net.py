@@ -1,7 +1,8 @@
 """Train the learned dice models (proposal + check nets) and ship them as ONNX.
 
     nice -n 10 python3 bench/train_dice_net.py [--renders 500] [--randomised 1500] [--seed 0]
-        [--write] [--photos DIR] [--boards DIR] [--cache DIR] [--folds [--fold-count N] [--fold K]]
+        [--fine] [--write] [--photos DIR] [--boards DIR] [--cache DIR]
+        [--folds [--fold-count N] [--fold K]]
 
 Needs the `[train]` extra (CPU PyTorch, onnx). Seeded, one thread; the defaults reproduce the
 shipped models (about 6 minutes a model here once the renders are cached; rendering them the
@@ -10,6 +11,10 @@ Training frames: renders in random board looks (dice_samples.random_style; the f
 styles and the randomised renderer's held-out styles are never trained on), the real dice
 photos and the real board photos' boxed dice (when ../shared/data is present).
 `--write` stores nardy_pi/vision/models/dice_heat.onnx and dice_check.onnx.
+`--fine` trains the fine check net instead (dice_training_net.fine_check_net: EfficientNet-
+Lite0's first blocks from ImageNet weights; the proposal net is trained again as ever, its
+false peaks being the check net's negatives; about 30 minutes here): `--write` stores
+dice_check_fine.onnx, `--folds` writes foldK_fine.onnx beside the plain run's fold models.
 """
 
 from __future__ import annotations
@@ -25,7 +30,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
 from nardy_pi.vision.dice_crops import DIE_SIDE_UNITS  # noqa: E402
-from nardy_pi.vision.dice_net import CHECK_MODEL, HEAT_MODEL  # noqa: E402
+from nardy_pi.vision.dice_net import CHECK_MODEL, FINE_MODEL, HEAT_MODEL  # noqa: E402
 from nardy_pi.vision.dice_samples import (  # noqa: E402
     Sample,
     board_photo_samples,
@@ -115,6 +120,8 @@ def main() -> int:
     parser.add_argument("--check-widths", type=int, nargs=4, metavar="C",
                         help="the check net's three convolutions and its hidden layer "
                         "(default: dice_training_net.CHECK_WIDTHS)")
+    parser.add_argument("--fine", action="store_true",
+                        help="train the fine check net (Lite0 front end) instead of the plain")
     parser.add_argument("--board-repeat", type=int, default=6,
                         help="copies of each real board photo in the mix (each at its own "
                         "scale and jitter): a few dozen real boards against a thousand renders")
@@ -159,16 +166,23 @@ def main() -> int:
         for k in range(args.fold_count) if args.fold is None else (args.fold,):
             kept = [s for s in [*dice, *board] if fold_of(s.group, args.fold_count) != k]
             heat, check = train_nets([*renders, *kept], args.seed + 10 * (k + 1),
-                                     args.heat_steps, args.check_epochs, args.check_widths)
-            export_onnx(heat, check, args.out / f"fold{k}_heat.onnx",
-                        args.out / f"fold{k}_check.onnx")
+                                     args.heat_steps, args.check_epochs, args.check_widths,
+                                     args.fine)
+            if args.fine:
+                export_onnx(None, check, None, args.out / f"fold{k}_fine.onnx")
+            else:
+                export_onnx(heat, check, args.out / f"fold{k}_heat.onnx",
+                            args.out / f"fold{k}_check.onnx")
             print(f"fold {k}: trained on {len(kept)} of {len(dice) + len(board)} real frames "
                   f"({time.perf_counter() - t0:.0f} s)")
         return 0
     heat, check = train_nets([*renders, *dice, *board], args.seed, args.heat_steps,
-                             args.check_epochs, args.check_widths)
+                             args.check_epochs, args.check_widths, args.fine)
     print(f"trained in {time.perf_counter() - t0:.0f} s")
-    if args.write:
+    if args.write and args.fine:
+        export_onnx(None, check, None, FINE_MODEL)
+        print(f"wrote {FINE_MODEL.relative_to(REPO)} ({FINE_MODEL.stat().st_size} B)")
+    elif args.write:
         export_onnx(heat, check, HEAT_MODEL, CHECK_MODEL)
         print(f"wrote {HEAT_MODEL.relative_to(REPO)} ({HEAT_MODEL.stat().st_size} B), "
               f"{CHECK_MODEL.relative_to(REPO)} ({CHECK_MODEL.stat().st_size} B)")

@@ -140,7 +140,7 @@ def run_analyze(args: argparse.Namespace) -> int:
     from nardy_pi.vision.serialize import observation_json
 
     image = load_image(args.image)
-    finder = None if args.no_dice else default_dice_finder()
+    finder = None if args.no_dice else default_dice_finder(fine=True)  # one still: it can afford it
     counts = (1, 2) if args.dice_in_play == "1-2" else (2,)
     if args.calibration is None:
         obs, homography, boxes, cube_box = _first_look(image, args, finder, counts)

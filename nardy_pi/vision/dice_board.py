@@ -57,6 +57,13 @@ _SMALL_FROM = 0.05
 _TILTED_VIEW = 0.85
 _TILTED_COCKED_SHARE = 0.8
 _FIRST_CUBE = CLASSES.index(f"cube{CUBE_FACES[0]}")
+# A still read (`fine`) takes the fine check net (dice_net) for every crop the plain check
+# gives at least _FINE_FROM of an object: the plain net screens, the fine one, four times the
+# cost a crop, reads those that may be dice, and an object must then be _FINE_MIN_OBJECT sure.
+# Real boards held out by board: dice found 203 -> 208 of 354, phantoms 52 -> 46, values right
+# 126 -> 154 of 248 (at 0.8: 221, 71, 158); bench_dice_board's notes, 2026-12-07.
+_FINE_FROM = 0.05
+_FINE_MIN_OBJECT = 0.9
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,20 +126,22 @@ def _refine(logits: np.ndarray, cs: np.ndarray, ys: np.ndarray, xs: np.ndarray) 
 
 
 def find_board_dice(image: np.ndarray, die_px: float, nets: DiceNets | None = None,
-                    view: float = 1.0) -> BoardDice:
+                    view: float = 1.0, fine: bool = False) -> BoardDice:
     """Every die and the cube in a BGR frame where a die's side is about `die_px` pixels;
-    `view` is the board's foreshortening (dice_crops.foreshortening; 1.0 seen from above)."""
+    `view` is the board's foreshortening (dice_crops.foreshortening; 1.0 seen from above);
+    `fine`: a still read, the likely dice checked by the fine check net (see _FINE_FROM)."""
     nets = nets or default_nets()
     props = proposals(nets, image, die_px)
     if len(props) == 0:
         return BoardDice((), None)
-    probs = checked(nets, cut_crops(image, die_px, props[:, :2]))
-    probs, sides = with_small_dice(nets, image, die_px, props[:, :2], probs)
+    probs = checked(nets, cut_crops(image, die_px, props[:, :2]), fine)
+    probs, sides = with_small_dice(nets, image, die_px, props[:, :2], probs, fine)
     order = np.argsort(probs[:, 0])  # most certainly an object first
+    least = _FINE_MIN_OBJECT if fine and nets.has_fine else _MIN_OBJECT
     kept: list[_Kept] = []
     for i in order:
         p = probs[i]
-        if 1.0 - p[0] < _MIN_OBJECT:
+        if 1.0 - p[0] < least:
             continue
         x, y = float(props[i, 0]), float(props[i, 1])
         if any(np.hypot(x - k.x, y - k.y) < _SAME_OBJECT * die_px for k in kept):
@@ -150,7 +159,7 @@ def find_board_dice(image: np.ndarray, die_px: float, nets: DiceNets | None = No
 
 
 def with_small_dice(nets: DiceNets, image: np.ndarray, die_px: float, centres: np.ndarray,
-                    probs: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+                    probs: np.ndarray, fine: bool = False) -> tuple[np.ndarray, np.ndarray]:
     """The check probabilities with each proposal that may be but is not yet surely an object
     read again as a die of SMALL_DIE times the nominal side where that reads surer (see
     SMALL_DIE), and the die side in pixels each reading stands for."""
@@ -159,7 +168,7 @@ def with_small_dice(nets: DiceNets, image: np.ndarray, die_px: float, centres: n
     unsure = np.nonzero((obj < _SMALL_SURE) & (obj >= _SMALL_FROM))[0]
     if len(unsure) == 0:
         return probs, sides
-    small = checked(nets, cut_crops(image, die_px * SMALL_DIE, centres[unsure]))
+    small = checked(nets, cut_crops(image, die_px * SMALL_DIE, centres[unsure]), fine)
     surer = (small[:, 0] < probs[unsure, 0]) & (1.0 - small[:, 0] >= _SMALL_SURE)
     probs = probs.copy()
     probs[unsure[surer]] = small[surer]
@@ -186,20 +195,33 @@ def turns(crops: np.ndarray) -> list[np.ndarray]:
     return out
 
 
-def checked(nets: DiceNets, crops: np.ndarray) -> np.ndarray:
-    """Check probabilities; a crop that may hold an object is read in all eight turns and the
-    readings averaged (a die reads the same every way round; real boards held out by board:
-    more dice found and fewer phantoms at once). The cube's printed number is not the same
-    turned, so a crop that reads as the cube both upright and turned keeps its upright
-    reading."""
+def checked(nets: DiceNets, crops: np.ndarray, fine: bool = False) -> np.ndarray:
+    """Check probabilities (see `_in_turns`); with `fine` and a fine check net, the crops the
+    plain net gives at least _FINE_FROM of an object are read by the fine net instead."""
     probs = nets.check_probabilities(crops)
+    if not (fine and nets.has_fine):
+        return _in_turns(nets, crops, probs)
+    maybe = (1.0 - probs[:, 0]) >= _FINE_FROM  # below it the plain net reads no turns either
+    if maybe.any():
+        probs[maybe] = _in_turns(nets, crops[maybe],
+                                 nets.check_probabilities(crops[maybe], fine=True), fine=True)
+    return probs
+
+
+def _in_turns(nets: DiceNets, crops: np.ndarray, probs: np.ndarray,
+              fine: bool = False) -> np.ndarray:
+    """`probs` (the crops' upright reading) where a crop may hold an object read in all eight
+    turns and the readings averaged (a die reads the same every way round; real boards held
+    out by board: more dice found and fewer phantoms at once). The cube's printed number is
+    not the same turned, so a crop that reads as the cube both upright and turned keeps its
+    upright reading."""
     again = (1.0 - probs[:, 0]) > _TURNS_FROM
     if not again.any():
         return probs
     upright = probs[again]
     n = int(again.sum())
     # The upright reading is one of the eight: only the seven others are read again.
-    others = nets.check_probabilities(np.concatenate(turns(crops[again])[1:]))
+    others = nets.check_probabilities(np.concatenate(turns(crops[again])[1:]), fine)
     mean = (upright + others.reshape(7, n, -1).sum(axis=0)) / 8.0
     # Turned, a cube still reads as some cube face; a crop whose turns read as a die is one
     # (a 6 the upright reading took for the 64).
@@ -228,16 +250,18 @@ class BoardDiceFinder:
     """The dice finder the observer uses: it is given the board (homography) with each frame.
 
     `uses_board` tells vision/observe.py to pass the board->image homography; it returns the
-    dice and the cube together (BoardDice)."""
+    dice and the cube together (BoardDice). `fine`: a still read, which can afford the fine
+    check net (see _FINE_FROM); a camera's frames cannot (bench_dice_board's speed)."""
 
     uses_board = True
 
-    def __init__(self, nets: DiceNets | None = None) -> None:
+    def __init__(self, nets: DiceNets | None = None, fine: bool = False) -> None:
         self._nets = nets
+        self.fine = fine
 
     def __call__(self, image: np.ndarray, h_board: np.ndarray) -> BoardDice:
         found = find_board_dice(image, die_side_px(h_board), self._nets,
-                                foreshortening(h_board))
+                                foreshortening(h_board), self.fine)
         return printed_face(found, image, h_board)
 
 

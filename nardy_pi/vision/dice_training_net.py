@@ -27,6 +27,12 @@ from nardy_pi.vision.dice_crops import (
     image_to_cell,
 )
 from nardy_pi.vision.dice_samples import UNKNOWN_VALUE, Sample
+from nardy_pi.vision.train.lite_net import (
+    LITE_BLOCKS,
+    imagenet_weights,
+    lite_front,
+    load_lite_front,
+)
 
 PATCH = 64  # proposal-net training window, scaled pixels
 _SIGMA_CELLS = 1.0
@@ -61,6 +67,22 @@ def check_net(widths: Sequence[int] = CHECK_WIDTHS) -> nn.Module:
         nn.Flatten(), nn.Linear(c3 * (CROP_PX // 8) ** 2, hidden), nn.ReLU(),
         nn.Linear(hidden, len(CLASSES)),
     )
+
+
+def fine_check_net() -> nn.Module:
+    """The fine check net (dice_board.checked reads with it what the plain one lets through):
+    EfficientNet-Lite0's stem and first five blocks started from their ImageNet weights
+    (train/lite_net.py), then the plain net's hidden layer. Filters learnt on photographs
+    read real dice on boards never trained on better than ours learnt from renders (bench/
+    bench_dice_board.py, 2026-12-07); they cost about four times as much a crop."""
+    hidden = CHECK_WIDTHS[3]
+    net = nn.Sequential(
+        *lite_front(3),  # 32 -> 4 px, 40 channels
+        nn.Flatten(), nn.Linear(LITE_BLOCKS[-1][1] * (CROP_PX // 8) ** 2, hidden), nn.ReLU(),
+        nn.Linear(hidden, len(CLASSES)),
+    )
+    load_lite_front(net, imagenet_weights(), 2.0)  # crops are BGR in -0.5..0.5
+    return net
 
 
 def _log(msg: str) -> None:
@@ -225,11 +247,12 @@ def _check_loss(logits: torch.Tensor, target: torch.Tensor) -> torch.Tensor:
 
 
 def train_check(crops: np.ndarray, targets: np.ndarray, seed: int, epochs: int = 10,
-                batch: int = 256, widths: Sequence[int] = CHECK_WIDTHS) -> nn.Module:
+                batch: int = 256, widths: Sequence[int] = CHECK_WIDTHS,
+                fine: bool = False) -> nn.Module:
     torch.manual_seed(seed)
     gen = torch.Generator().manual_seed(seed)
     rng = np.random.default_rng(seed)
-    net = check_net(widths)
+    net = fine_check_net() if fine else check_net(widths)
     steps = epochs * ((len(crops) + batch - 1) // batch)
     opt = torch.optim.Adam(net.parameters(), lr=3e-3, weight_decay=1e-5)
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=3e-3, total_steps=steps)
@@ -262,7 +285,9 @@ def train_check(crops: np.ndarray, targets: np.ndarray, seed: int, epochs: int =
 
 def train_nets(samples: Sequence[Sample], seed: int = 0, heat_steps: int = 1500,
                check_epochs: int = 10, check_widths: Sequence[int] = CHECK_WIDTHS,
-               ) -> tuple[nn.Module, nn.Module]:
+               fine: bool = False) -> tuple[nn.Module, nn.Module]:
+    """The proposal net and the check net (`fine`: the fine check net instead; the proposal
+    net is trained all the same, its false peaks being the check net's hardest negatives)."""
     # One thread: on a shared machine two threads of tiny convolutions mostly wait on each
     # other (measured 3x slower per step under load).
     torch.set_num_threads(1)
@@ -270,15 +295,18 @@ def train_nets(samples: Sequence[Sample], seed: int = 0, heat_steps: int = 1500,
     heat = train_heat(samples, seed, heat_steps)
     crops, targets = check_examples(samples, heat, seed + 1)
     _log(f"check net: {len(crops)} crops, {int((targets != 0).sum())} of objects")
-    check = train_check(crops, targets, seed + 2, check_epochs, widths=check_widths)
+    check = train_check(crops, targets, seed + 2, check_epochs, widths=check_widths, fine=fine)
     return heat, check
 
 
-def export_onnx(heat: nn.Module, check: nn.Module, heat_path: Path, check_path: Path) -> None:
-    heat_path.parent.mkdir(parents=True, exist_ok=True)
-    torch.onnx.export(heat, torch.zeros(1, 3, 96, 128), str(heat_path), opset_version=17,
-                      input_names=["image"], output_names=["heat"],
-                      dynamic_axes={"image": {2: "h", 3: "w"}}, dynamo=False)
+def export_onnx(heat: nn.Module | None, check: nn.Module, heat_path: Path | None,
+                check_path: Path) -> None:
+    """Both nets to ONNX; `heat` None: the check net alone (a fine check net)."""
+    check_path.parent.mkdir(parents=True, exist_ok=True)
+    if heat is not None and heat_path is not None:
+        torch.onnx.export(heat, torch.zeros(1, 3, 96, 128), str(heat_path), opset_version=17,
+                          input_names=["image"], output_names=["heat"],
+                          dynamic_axes={"image": {2: "h", 3: "w"}}, dynamo=False)
     torch.onnx.export(check, torch.zeros(1, 3, CROP_PX, CROP_PX), str(check_path),
                       opset_version=17, input_names=["crops"], output_names=["logits"],
                       dynamic_axes={"crops": {0: "n"}}, dynamo=False)

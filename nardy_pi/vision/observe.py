@@ -35,7 +35,7 @@ DIE_SIZE_RANGE = (0.2, 1.3)  # board units: a die box with its side face and per
 DiceFinder = Callable[[np.ndarray], Sequence[DieReading]]
 
 
-def default_dice_finder(learned: bool = True) -> DiceFinder | None:
+def default_dice_finder(learned: bool = True, fine: bool = False) -> DiceFinder | None:
     """The dice reader for board observations: the learned board finder (vision/dice_board.py,
     dice and the cube) when its models load, else (or with `learned=False`) the plain-table
     reader (vision/dice.py), which `nardy-pi dice` uses on a table.
@@ -43,14 +43,16 @@ def default_dice_finder(learned: bool = True) -> DiceFinder | None:
     The learned finder finds and reads more dice than the plain-table reader both on real
     board photos (held out by board) and on rendered boards in looks it never saw
     (bench/bench_dice_board.py). A finder with `uses_board` is called with the board->image
-    homography and returns dice_board.BoardDice."""
+    homography and returns dice_board.BoardDice. `fine`: a still read (analyze), which takes
+    the fine check net for the likely dice (dice_board._FINE_FROM); a camera's frames do not
+    (the frame budget)."""
     if learned:
         try:
             from nardy_pi.vision.dice_board import BoardDiceFinder
             from nardy_pi.vision.dice_net import default_nets
 
             default_nets()
-            return BoardDiceFinder()
+            return BoardDiceFinder(fine=fine)
         except (ImportError, FileNotFoundError, cv2.error):
             pass
     try:

@@ -140,7 +140,7 @@ class _CornerNet:
         self.cls = CLASSES.index("cube2" if cube else "die3")
         self.read = 0
 
-    def check_probabilities(self, crops: np.ndarray) -> np.ndarray:
+    def check_probabilities(self, crops: np.ndarray, fine: bool = False) -> np.ndarray:
         self.read += len(crops)
         out = np.full((len(crops), len(CLASSES)), 0.01)
         bright = crops[:, 0, 0, 0] > 128
@@ -180,7 +180,7 @@ class _SixOrCubeNet(_CornerNet):
     """Upright (bright top-left pixel) a crop reads as the cube's 64; turned (the bright pixel
     in another corner) as a die showing 6."""
 
-    def check_probabilities(self, crops: np.ndarray) -> np.ndarray:
+    def check_probabilities(self, crops: np.ndarray, fine: bool = False) -> np.ndarray:
         self.read += len(crops)
         out = np.full((len(crops), len(CLASSES)), 0.01)
         upright = crops[:, 0, 0, 0] > 128
@@ -195,6 +195,67 @@ def test_a_crop_whose_turns_read_as_a_die_is_a_die_though_upright_it_looks_like_
         ) -> None:
     probs = checked(_SixOrCubeNet(), _crops([True]))  # type: ignore[arg-type]
     assert int(probs[0].argmax()) == CLASSES.index("die6")
+
+
+class _ScreenAndFineNet:
+    """Plain and fine check stand-ins. The plain net gives a bright-cornered crop a 10% chance
+    of a die showing 3, any other crop 1%; the fine net reads any crop with a bright pixel as
+    surely a die showing 5. Counts the crops each reads."""
+
+    has_fine = True
+
+    def __init__(self) -> None:
+        self.read = {False: 0, True: 0}
+
+    def check_probabilities(self, crops: np.ndarray, fine: bool = False) -> np.ndarray:
+        self.read[fine] += len(crops)
+        out = np.zeros((len(crops), len(CLASSES)))
+        if fine:
+            bright = crops.reshape(len(crops), -1).max(axis=1) > 128
+            out[bright, CLASSES.index("die5")] = 1.0
+            out[~bright, 0] = 1.0
+            return out
+        chance = np.where(crops[:, 0, 0, 0] > 128, 0.1, 0.01)
+        out[:, CLASSES.index("die3")] = chance
+        out[:, 0] = 1.0 - chance
+        return out
+
+
+def test_a_still_read_takes_the_fine_net_for_what_the_plain_net_lets_through() -> None:
+    crops = _crops([True, False])
+    net = _ScreenAndFineNet()
+    probs = checked(net, crops, fine=True)  # type: ignore[arg-type]
+    # The plain net screens both; only the first reaches _FINE_FROM, so only it is read by the
+    # fine net, which is sure of a die: upright and in its seven other turns.
+    assert net.read == {False: 2, True: 1 + 7}
+    assert int(probs[0].argmax()) == CLASSES.index("die5")
+    assert probs[1, 0] == pytest.approx(0.99)
+    camera = _ScreenAndFineNet()
+    probs = checked(camera, crops)  # type: ignore[arg-type]
+    assert camera.read == {False: 2, True: 0}
+    assert int(probs[0].argmax()) == 0 and probs[0, CLASSES.index("die3")] == pytest.approx(0.1)
+
+
+def test_the_shipped_fine_net_reads_the_check_nets_crops_and_classes() -> None:
+    from nardy_pi.vision.dice_net import FINE_MODEL, default_nets
+
+    nets = default_nets()
+    assert nets.has_fine and nets.fine_path == FINE_MODEL
+    crops = np.random.default_rng(3).integers(0, 256, (5, CROP_PX, CROP_PX, 3), np.uint8)
+    probs = nets.check_probabilities(crops, fine=True)
+    assert probs.shape == (5, len(CLASSES)) and np.allclose(probs.sum(axis=1), 1.0)
+    assert not np.allclose(probs, nets.check_probabilities(crops))
+
+
+def test_a_fine_read_needs_a_fine_net() -> None:
+    from nardy_pi.vision.dice_net import HEAT_MODEL, load_nets
+
+    plain = load_nets()
+    assert not plain.has_fine
+    with pytest.raises(ValueError, match="no fine check net"):
+        plain.check_probabilities(_crops([True]), fine=True)
+    with pytest.raises(FileNotFoundError, match="--fine --write"):
+        load_nets(fine_path=HEAT_MODEL.with_name("absent_fine.onnx"))
 
 
 def test_the_turns_are_the_eight_symmetries_of_the_square() -> None:
@@ -253,7 +314,7 @@ class _FillNet:
     def __init__(self) -> None:
         self.read = 0
 
-    def check_probabilities(self, crops: np.ndarray) -> np.ndarray:
+    def check_probabilities(self, crops: np.ndarray, fine: bool = False) -> np.ndarray:
         self.read += len(crops)
         lo, hi = round((CROP_PX - CROP_DIE_PX) / 2), round((CROP_PX + CROP_DIE_PX) / 2)
         fill = (crops[:, lo:hi, lo:hi, 0] > 128).mean(axis=(1, 2))
@@ -296,3 +357,41 @@ def test_a_smaller_reading_that_is_not_sure_leaves_the_first_one_standing() -> N
     again, sides = with_small_dice(net, image, die_px, centres,  # type: ignore[arg-type]
                                    probs)
     assert np.array_equal(again, probs) and sides.tolist() == [die_px]
+
+
+def test_analyze_checks_likely_dice_with_the_fine_net_and_the_camera_does_not(
+        tmp_path, monkeypatch, capsys) -> None:
+    """A still (analyze) can afford the fine check; a camera's frames keep the plain one."""
+    import json
+
+    import cv2
+
+    from nardy_pi.cli.main import main
+    from nardy_pi.vision.dice_net import DiceNets
+    from nardy_pi.vision.observe import default_dice_finder
+
+    reads: list[bool] = []
+    real = DiceNets.check_probabilities
+
+    def spy(self, crops, fine=False):
+        reads.append(fine)
+        return real(self, crops, fine)
+
+    monkeypatch.setattr(DiceNets, "check_probabilities", spy)
+    camera = Camera(width=640, height=480, seed=len("wood"))
+    shot = render_scene(STYLES["wood"], camera, Scene(points=START.points, dice=CASES["valid"],
+                                                      seed=10))
+    image = tmp_path / "dice.png"
+    cv2.imwrite(str(image), shot.image)
+    corners = ";".join(f"{x:.2f},{y:.2f}" for x, y in shot.corners)
+    assert main(["analyze", str(image), "--corners", corners, "--json"]) == 0
+    assert sorted(d["value"] for d in json.loads(capsys.readouterr().out)["dice"]) == [2, 5]
+    assert True in reads
+    reads.clear()
+    finder = default_dice_finder()
+    assert isinstance(finder, BoardDiceFinder) and not finder.fine
+    obs = Observer(_observer("wood")[0].cal, finder).observe(
+        render_scene(STYLES["wood"], _observer("wood")[1],
+                     Scene(points=START.points, dice=CASES["valid"], seed=10)).image)
+    assert sorted(d.value for d in obs.observation.dice) == [2, 5]
+    assert reads and True not in reads
