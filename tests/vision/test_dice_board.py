@@ -386,7 +386,7 @@ def test_analyze_checks_likely_dice_with_the_fine_net_and_the_camera_does_not(
     corners = ";".join(f"{x:.2f},{y:.2f}" for x, y in shot.corners)
     assert main(["analyze", str(image), "--corners", corners, "--json"]) == 0
     assert sorted(d["value"] for d in json.loads(capsys.readouterr().out)["dice"]) == [2, 5]
-    assert True in reads
+    assert any(reads)  # some crop was read by the fine net
     reads.clear()
     finder = default_dice_finder()
     assert isinstance(finder, BoardDiceFinder) and not finder.fine
@@ -394,4 +394,4 @@ def test_analyze_checks_likely_dice_with_the_fine_net_and_the_camera_does_not(
         render_scene(STYLES["wood"], _observer("wood")[1],
                      Scene(points=START.points, dice=CASES["valid"], seed=10)).image)
     assert sorted(d.value for d in obs.observation.dice) == [2, 5]
-    assert reads and True not in reads
+    assert reads and not any(reads)
