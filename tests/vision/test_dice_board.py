@@ -378,7 +378,7 @@ def test_analyze_checks_likely_dice_with_the_fine_net_and_the_camera_does_not(
         return real(self, crops, fine)
 
     monkeypatch.setattr(DiceNets, "check_probabilities", spy)
-    camera = Camera(width=640, height=480, seed=len("wood"))
+    observer, camera = _observer("wood")
     shot = render_scene(STYLES["wood"], camera, Scene(points=START.points, dice=CASES["valid"],
                                                       seed=10))
     image = tmp_path / "dice.png"
@@ -390,8 +390,6 @@ def test_analyze_checks_likely_dice_with_the_fine_net_and_the_camera_does_not(
     reads.clear()
     finder = default_dice_finder()
     assert isinstance(finder, BoardDiceFinder) and not finder.fine
-    obs = Observer(_observer("wood")[0].cal, finder).observe(
-        render_scene(STYLES["wood"], _observer("wood")[1],
-                     Scene(points=START.points, dice=CASES["valid"], seed=10)).image)
+    obs = Observer(observer.cal, finder).observe(shot.image)  # the same frame, as the camera
     assert sorted(d.value for d in obs.observation.dice) == [2, 5]
     assert reads and not any(reads)
