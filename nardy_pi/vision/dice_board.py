@@ -251,17 +251,21 @@ class BoardDiceFinder:
 
     `uses_board` tells vision/observe.py to pass the board->image homography; it returns the
     dice and the cube together (BoardDice). `fine`: a still read, which can afford the fine
-    check net (see _FINE_FROM); a camera's frames cannot (bench_dice_board's speed)."""
+    check net (see _FINE_FROM); a camera's frames cannot (bench_dice_board's speed), except
+    once a scene holds still: `reads_still` tells the observer it may ask for that read with
+    `fine=True` on a call."""
 
     uses_board = True
+    reads_still = True
 
     def __init__(self, nets: DiceNets | None = None, fine: bool = False) -> None:
         self._nets = nets
         self.fine = fine
 
-    def __call__(self, image: np.ndarray, h_board: np.ndarray) -> BoardDice:
+    def __call__(self, image: np.ndarray, h_board: np.ndarray, fine: bool | None = None
+                 ) -> BoardDice:
         found = find_board_dice(image, die_side_px(h_board), self._nets,
-                                foreshortening(h_board), self.fine)
+                                foreshortening(h_board), self.fine if fine is None else fine)
         return printed_face(found, image, h_board)
 
 

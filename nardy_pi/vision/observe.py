@@ -45,7 +45,7 @@ def default_dice_finder(learned: bool = True, fine: bool = False) -> DiceFinder 
     (bench/bench_dice_board.py). A finder with `uses_board` is called with the board->image
     homography and returns dice_board.BoardDice. `fine`: a still read (analyze), which takes
     the fine check net for the likely dice (dice_board._FINE_FROM); a camera's frames do not
-    (the frame budget)."""
+    (the frame budget), except once a scene holds still (Observer's `fine_when_settled`)."""
     if learned:
         try:
             from nardy_pi.vision.dice_board import BoardDiceFinder
@@ -79,15 +79,20 @@ class Observer:
     """Holds what one calibration precomputes (lighting map, lookup table, grids)."""
 
     def __init__(self, calibration: Calibration, dice_finder: DiceFinder | None = None,
-                 accepted_dice_counts: tuple[int, ...] = (2,), reuse_unchanged: bool = True
-                 ) -> None:
+                 accepted_dice_counts: tuple[int, ...] = (2,), reuse_unchanged: bool = True,
+                 fine_when_settled: bool = True) -> None:
         """`reuse_unchanged`: a still camera's frames are not searched for dice again while
         nothing in them changes (vision/still.py), and the learned reader reads again only
-        the strips that changed (board/reuse.py); off: everything, every frame."""
+        the strips that changed (board/reuse.py); off: everything, every frame.
+        `fine_when_settled` (with `reuse_unchanged`): once a scene holds still, it is searched
+        once more with the dice finder's still read (its fine check net, as `analyze` reads),
+        which a moving scene's frames have no time for."""
         self.cal = calibration
         self.reuse_unchanged = reuse_unchanged
         self._still = StillFrames() if reuse_unchanged else None
         self._dice_seen: tuple | None = None  # the last search's dice, cube and hidden pixels
+        self._fine_seen = False  # the last search was the settled scene's still read
+        self._reads_still = fine_when_settled and getattr(dice_finder, "reads_still", False)
         self.dice_finder = dice_finder
         self.accepted = accepted_dice_counts
         self._cache: dict[tuple[int, int], tuple] = {}
@@ -259,20 +264,28 @@ class Observer:
                        shape: tuple[int, int]) -> tuple[list[DieReading], CubeFound | None,
                                                         np.ndarray]:
         """Dice (sized like dice on this board), the cube, and the raster pixels they hide;
-        a still frame keeps the last search's (vision/still.py)."""
-        if self._still is not None:
-            if self._still.changed(image) or self._dice_seen is None:
-                self._dice_seen = self._search_dice(image, h, h_inv, shape)
-            readings, cube, hidden = self._dice_seen
-            return list(readings), cube, hidden.copy()
-        return self._search_dice(image, h, h_inv, shape)
+        a still frame keeps the last search's (vision/still.py), and a scene that holds still
+        is searched once with the finder's still read (then again at each refresh)."""
+        if self._still is None:
+            return self._search_dice(image, h, h_inv, shape)
+        changed = self._still.changed(image)
+        settled = self._reads_still and self._still.settled
+        if self._dice_seen is None or (changed and not settled):
+            self._dice_seen = self._search_dice(image, h, h_inv, shape)
+            self._fine_seen = False
+        elif settled and (changed or not self._fine_seen):
+            self._dice_seen = self._search_dice(image, h, h_inv, shape, fine=True)
+            self._fine_seen = True
+        readings, cube, hidden = self._dice_seen
+        return list(readings), cube, hidden.copy()
 
     def _search_dice(self, image: np.ndarray, h: np.ndarray, h_inv: np.ndarray,
-                     shape: tuple[int, int]) -> tuple[list[DieReading], CubeFound | None,
-                                                      np.ndarray]:
+                     shape: tuple[int, int], fine: bool = False
+                     ) -> tuple[list[DieReading], CubeFound | None, np.ndarray]:
         cube: CubeFound | None
         if getattr(self.dice_finder, "uses_board", False):
-            found = self.dice_finder(image, h)  # type: ignore[call-arg]
+            found = (self.dice_finder(image, h, fine=True) if fine  # type: ignore[call-arg]
+                     else self.dice_finder(image, h))  # type: ignore[call-arg]
             readings, cube = list(found.dice), cube_from_seen(found.cube, h_inv)
         else:
             if getattr(self.dice_finder, "takes_box_filter", False):

@@ -6,6 +6,10 @@ channel) all lie within TOLERANCE grey levels of the frame last searched keeps t
 answer. The comparison is with the frame searched, never the previous frame, so a slow drift
 (light, auto-exposure) adds up and is searched again; and after REFRESH frames kept, the next
 one is searched whatever it shows.
+
+`settled` says whether the frame just looked at belongs to the scene last searched: kept, or
+searched only because REFRESH frames were kept. A settled scene can afford a finer look once
+(observe.py: the dice's fine check net, which a moving scene's frames have no time for).
 """
 
 from __future__ import annotations
@@ -34,12 +38,14 @@ class StillFrames:
         self.refresh = refresh
         self._reference: np.ndarray | None = None
         self._kept = 0  # frames kept since the reference was searched
+        self.settled = False  # the last frame looked at showed the reference's scene
 
     def changed(self, image: np.ndarray) -> bool:
         small = block_means(image)
         ref = self._reference
-        if (ref is None or ref.shape != small.shape or self._kept >= self.refresh
-                or float(np.abs(small - ref).max()) > self.tolerance):
+        self.settled = (ref is not None and ref.shape == small.shape
+                        and float(np.abs(small - ref).max()) <= self.tolerance)
+        if not self.settled or self._kept >= self.refresh:
             self._reference = small
             self._kept = 0
             return True

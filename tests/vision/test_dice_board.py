@@ -359,9 +359,10 @@ def test_a_smaller_reading_that_is_not_sure_leaves_the_first_one_standing() -> N
     assert np.array_equal(again, probs) and sides.tolist() == [die_px]
 
 
-def test_analyze_checks_likely_dice_with_the_fine_net_and_the_camera_does_not(
+def test_analyze_checks_likely_dice_with_the_fine_net_and_the_camera_once_it_is_still(
         tmp_path, monkeypatch, capsys) -> None:
-    """A still (analyze) can afford the fine check; a camera's frames keep the plain one."""
+    """A still (analyze) can afford the fine check; a camera's frames keep the plain one until
+    the scene holds still."""
     import json
 
     import cv2
@@ -390,6 +391,12 @@ def test_analyze_checks_likely_dice_with_the_fine_net_and_the_camera_does_not(
     reads.clear()
     finder = default_dice_finder()
     assert isinstance(finder, BoardDiceFinder) and not finder.fine
-    obs = Observer(observer.cal, finder).observe(shot.image)  # the same frame, as the camera
+    camera_observer = Observer(observer.cal, finder)
+    obs = camera_observer.observe(shot.image)  # the same frame, as the camera's first look
     assert sorted(d.value for d in obs.observation.dice) == [2, 5]
     assert reads and not any(reads)
+    # the scene holds still: the camera's next frame is searched as analyze reads
+    reads.clear()
+    obs = camera_observer.observe(shot.image)
+    assert sorted(d.value for d in obs.observation.dice) == [2, 5]
+    assert any(reads)

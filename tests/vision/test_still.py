@@ -1,6 +1,7 @@
 """A still camera's frames keep the last dice search while nothing changes (vision/still.py);
-a die thrown, a refresh or another frame size searches again. Real renders, the real dice
-finder (counted by a wrapper kept here under tests/)."""
+a die thrown, a refresh or another frame size searches again; a scene that holds still is
+searched once more with the finder's still read (the fine check net). Real renders, the real
+dice finder (counted by a wrapper kept here under tests/)."""
 
 from __future__ import annotations
 
@@ -40,7 +41,7 @@ def _noisy(image: np.ndarray, seed: int) -> np.ndarray:
 
 
 class CountingFinder:
-    """The real board dice finder, counting its searches."""
+    """The real board dice finder, counting its searches (no still read offered)."""
 
     uses_board = True
 
@@ -51,6 +52,21 @@ class CountingFinder:
     def __call__(self, image: np.ndarray, h_board: np.ndarray):
         self.searches += 1
         return self.finder(image, h_board)
+
+
+class CountingStillFinder(CountingFinder):
+    """The same, offering its still read and noting which searches took it."""
+
+    reads_still = True
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.fine: list[bool] = []
+
+    def __call__(self, image: np.ndarray, h_board: np.ndarray, fine: bool = False):
+        self.searches += 1
+        self.fine.append(fine)
+        return self.finder(image, h_board, fine=fine)
 
 
 def test_noise_is_still_a_thrown_die_is_not() -> None:
@@ -68,6 +84,18 @@ def test_a_refresh_comes_round_and_a_new_size_is_searched() -> None:
     assert [still.changed(empty) for _ in range(6)] == [True, False, False, False, True, False]
     assert still.changed(cv2.resize(empty, (320, 240)))
     assert 2 <= REFRESH <= 15
+
+
+def test_settled_means_the_scene_last_searched_even_at_a_refresh() -> None:
+    empty, thrown, _ = shots()
+    still = StillFrames(refresh=2)
+    looks = []
+    for frame in (empty, _noisy(empty, 1), _noisy(empty, 2), _noisy(empty, 3), thrown):
+        changed = still.changed(frame)
+        looks.append((changed, still.settled))
+    # the first frame has nothing to match; then kept, kept, a refresh of the same scene,
+    # and a throw, which is a new scene
+    assert looks == [(True, False), (False, True), (False, True), (True, True), (True, False)]
 
 
 def test_the_observer_searches_for_dice_only_when_the_frame_changed() -> None:
@@ -91,3 +119,24 @@ def test_the_observer_searches_for_dice_only_when_the_frame_changed() -> None:
     for a, b in zip(fresh[4].dice, seen[4].dice, strict=True):
         assert np.hypot(a.center[0] - b.center[0], a.center[1] - b.center[1]) < 1.0
     assert [o.roll for o in fresh] == [o.roll for o in seen]
+
+
+def test_a_scene_that_holds_still_is_searched_once_more_with_the_still_read() -> None:
+    empty, thrown, cal = shots()
+    finder = CountingStillFinder()
+    observer = Observer(cal, finder)
+    frames = [thrown, _noisy(thrown, 1), _noisy(thrown, 2), empty, _noisy(empty, 4)]
+    seen = [observer.observe(f).observation for f in frames]
+    # the throw plainly, then once with the fine net when it holds still, then kept; the
+    # dice taken away plainly, and fine once that holds still
+    assert finder.fine == [False, True, False, True]
+    assert sorted(d.value for d in seen[2].dice) == [3, 5] and seen[4].dice == ()
+    # a whole refresh round of a still scene is searched once, with the still read
+    for k in range(REFRESH + 1):
+        observer.observe(_noisy(empty, 10 + k))
+    assert finder.fine == [False, True, False, True, True]
+    # without the option, or with a finder that offers none, the camera never asks for it
+    plain = CountingStillFinder()
+    for f in frames:
+        Observer(cal, plain, fine_when_settled=False).observe(f)
+    assert plain.fine and not any(plain.fine)
