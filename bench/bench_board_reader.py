@@ -544,6 +544,27 @@ out by board, wrong slots of 3655, three placements:
   analyze's pair + the plain first model (three members)      141
 Two Lite0 members err alike (the same ImageNet filters), so a Lite0 second reads alone almost as
 well as a pair but adds nothing to one, at twice the pair's cost.
+A side holds fifteen, 2026-12-07 night, adopted (board/frame_colour.within_sides): where one
+colour group's stacks add up to more than 15 checkers (expected counts), its stack most like
+the other group's colour moves over, if the other group has room and the stack lies between the
+two colours (at least MOVE_RATIO as far from its own group as from the other). image006's light
+stacks in the shade of the top wall fell between the sides' colours and two-means took them for
+the dark side. Real photos held out by board, the shipped fold pair as analyze reads, wrong
+slots of 3510 (by fold):
+  without (before)                        131 (11, 48, 15, 34, 23)
+  cap 15, ratio 0.5 (shipped)             125 (11, 45, 15, 31, 23): no fold or board worse
+  cap 15, any stack (ratio 0)             124 (9, 45, 16, 26, 28): image008's and image037's
+                                          clearly dark (or white) stacks moved when the
+                                          group was overcounted
+  cap 15, ratio 0.3                       122 (11, 45, 15, 26, 25)
+  cap 16 / 17, any stack                  122 / 128
+  cap 15, likeliest counts instead        126
+The ratio chosen per fold on the other four (0, 0.3, 0.5 or none): nested 130, so the gain is
+the rule's (15 a side and "between"), not a tuned setting's. This bench, before -> after:
+analyze's pair 96.3% -> 96.4% per slot (3379 -> 3385 of 3510), images exact 91 -> 91, boards
+exact 7 both (image006 28 -> 25 wrong slots, image027 19 -> 16); held-out renders (90 frames)
+2244 -> 2242 of 2335 slots, 44 exact both; bench_calibrated_reader calibrated 94.4% -> 94.5%
+(4109 -> 4111 of 4352), 55 exact both, without calibration 95.1% -> 95.2%, 68 -> 69 exact.
 """
 
 from __future__ import annotations

@@ -169,3 +169,40 @@ def test_a_checkers_length_comes_from_the_surface_in_the_image() -> None:
     wide = [(0, 0), (600, 0), (600, 400), (0, 400)]
     assert checker_length_v(square, layout) == pytest.approx(layout.pitch)
     assert checker_length_v(wide, layout) == pytest.approx(layout.pitch * 1.5)
+
+
+def test_a_group_over_a_sides_fifteen_gives_its_in_between_stack_to_the_other() -> None:
+    # the light side (12) and the dark side with a light stack in shade put among it (18)
+    colours = np.array([[200, 128, 128]] * 3 + [[30, 128, 128]] * 3 + [[100, 128, 128]],
+                       float)
+    group = np.array([True] * 3 + [False] * 4)
+    checkers = np.array([4, 4, 4, 5, 5, 5, 3], float)
+    moved = fc.within_sides(group, colours, checkers)
+    assert moved.tolist() == [True] * 3 + [False] * 3 + [True]
+    assert checkers[moved].sum() == 15 and checkers[~moved].sum() == 15
+    # a group within 15 keeps its stacks
+    assert np.array_equal(fc.within_sides(group, colours, np.array([4, 4, 4, 4, 4, 4, 3.0])),
+                          group)
+    # a stack clearly of its group's colour stays: that group is more likely overcounted
+    dark = colours.copy()
+    dark[6] = (40, 128, 128)
+    assert np.array_equal(fc.within_sides(group, dark, checkers), group)
+    # and none moves where the other group has no room for it
+    assert np.array_equal(fc.within_sides(group, colours, np.array([5, 5, 5, 5, 5, 5, 3.0])),
+                          group)
+
+
+def test_a_light_stack_in_shade_is_read_light_when_the_dark_side_would_hold_too_many(
+        monkeypatch) -> None:
+    light, dark, shade = (200, 128, 128), (30, 128, 128), (100, 128, 128)
+    slots = {0: light, 4: light, 9: light, 11: light,
+             12: dark, 17: dark, 19: dark, 22: dark, 23: dark, 14: shade}
+    raw = _painted(slots)
+    count = _occupied(slots)  # three checkers each: 12 light, 15 dark and the shaded 3
+    model = np.full(SLOTS, 0.5)
+    out = fc.relative_light(raw, count, model, np.ones(SLOTS, bool))
+    assert out[14] > 0.5
+    assert all(out[s] > 0.5 for s in (0, 4, 9, 11))
+    assert all(out[s] < 0.5 for s in (12, 17, 19, 22, 23))
+    monkeypatch.setattr(fc, "SIDE_CAP", 99.0)  # without the rule, two-means calls it dark
+    assert fc.relative_light(raw, count, model, np.ones(SLOTS, bool))[14] < 0.5
