@@ -98,12 +98,17 @@ def test_settled_means_the_scene_last_searched_even_at_a_refresh() -> None:
     assert looks == [(True, False), (False, True), (False, True), (True, True), (True, False)]
 
 
+def _watched(finder, frames: list[np.ndarray]) -> tuple[Observer, list]:
+    """An observer of the calibrated board with `finder`, and what it saw of `frames`."""
+    observer = Observer(shots()[2], finder)
+    return observer, [observer.observe(f).observation for f in frames]
+
+
 def test_the_observer_searches_for_dice_only_when_the_frame_changed() -> None:
     empty, thrown, cal = shots()
     finder = CountingFinder()
-    observer = Observer(cal, finder)
     frames = [empty, _noisy(empty, 1), _noisy(empty, 2), thrown, _noisy(thrown, 3)]
-    seen = [observer.observe(f).observation for f in frames]
+    _observer, seen = _watched(finder, frames)
     assert finder.searches == 2  # the empty board once, the throw once
     assert [len(o.dice) for o in seen] == [0, 0, 0, 2, 2]
     assert sorted(d.value for d in seen[4].dice) == [3, 5]
@@ -124,9 +129,8 @@ def test_the_observer_searches_for_dice_only_when_the_frame_changed() -> None:
 def test_a_scene_that_holds_still_is_searched_once_more_with_the_still_read() -> None:
     empty, thrown, cal = shots()
     finder = CountingStillFinder()
-    observer = Observer(cal, finder)
     frames = [thrown, _noisy(thrown, 1), _noisy(thrown, 2), empty, _noisy(empty, 4)]
-    seen = [observer.observe(f).observation for f in frames]
+    observer, seen = _watched(finder, frames)
     # the throw plainly, then once with the fine net when it holds still, then kept; the
     # dice taken away plainly, and fine once that holds still
     assert finder.fine == [False, True, False, True]
