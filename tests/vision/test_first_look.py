@@ -197,15 +197,16 @@ def test_point_probs_carry_each_sides_bar_not_the_bars_halves() -> None:
     assert np.allclose(probs.sum(axis=1), 1.0)
 
 
-def test_the_first_look_reads_three_placements_by_default() -> None:
-    """analyze averages the surface read at the corners given and a little larger and
-    smaller (reader.nudged): the default reading is the steady one, not the single one."""
+def test_the_first_look_reads_once_by_default_and_three_placements_on_request() -> None:
+    """analyze reads the surface at the corners given; `steady` also reads it a little
+    larger and smaller (reader.nudged) and averages, which no longer reads the held-out
+    photos better with the longer Lite0 base (bench_board_reader's notes)."""
     style = next(iter(STYLES.values()))
     frame = render_scene(style, CAMERA, Scene(points=START, seed=3))
     corners = np.asarray(frame.corners, dtype=np.float64)
     default = read_unseen_board(frame.image, corners).reading
     steady = read_unseen_board(frame.image, corners, steady=True).reading
     once = read_unseen_board(frame.image, corners, steady=False).reading
-    assert np.array_equal(default.probs, steady.probs)
-    assert not np.allclose(default.probs, once.probs)
-    assert default.counts[:24] == START
+    assert np.array_equal(default.probs, once.probs)
+    assert not np.allclose(default.probs, steady.probs)
+    assert default.counts[:24] == START and steady.counts[:24] == START

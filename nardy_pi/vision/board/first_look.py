@@ -47,14 +47,15 @@ class FirstLook:
 
 def read_unseen_board(image: np.ndarray, corners, dice_finder: DiceFinder | None = None,
                       accepted_dice_counts: tuple[int, ...] = (2,),
-                      model: StripModel | StripEnsemble | None = None, steady: bool = True,
+                      model: StripModel | StripEnsemble | None = None, steady: bool = False,
                       relative_colour: bool = True) -> FirstLook:
     """`steady`: the surface also read placed a little larger and smaller, and the readings
     averaged (reader.nudged: corners placed by hand or found are a little off as often as
-    not). Real photos held out by board, wrong slots of 3655, with the pair whose first
-    member is the plain model: 149 -> 141 with the fold pair, 175 -> 158 with a second pair;
-    with the Lite0 first member (its bar picked by the second alone, model.StripEnsemble
-    .scout): 145 -> 131 and 140 -> 136 (bench/bench_board_reader.py, 2026-12-07).
+    not). It helped the earlier pairs (real photos held out by board, wrong slots of 3655:
+    149 -> 141 with the plain first member, 145 -> 131 with Lite0 on its first base), but
+    not the pair on the longer Lite0 base (of 3510: 126 against 125 read once; with the
+    corners jittered by 1% or 2% of the diagonal, 187 / 499 against 184 / 491), for over
+    twice the time, so analyze reads once (bench/bench_board_reader.py, 2026-12-07 night).
     `relative_colour`: light and dark told apart within the frame (off: the model's colours
     alone, the bench's peer)."""
     corners = np.asarray(corners, dtype=np.float64)
