@@ -22,6 +22,13 @@ load average 12-14, so times are ~2x a quiet machine's; ratios are the steadier 
   after:            analyze 0.70 s (x1.4), without calibration 0.71 s (x1.4);
                     run peak RSS 145 MB (x3.3)
   at load ~2 (by hand, same commands): analyze 0.77-0.93 s before, 0.37-0.43 s after.
+2026-12-07 night, e5e115a (--repo, a `git archive` of it) against af7bf91, same hour, load
+about 1 (the machine slower than on 12-07 morning: e5e115a's analyze --corners measured 0.53
+s then): analyze --corners 0.72 s (x3.8 the cv2+numpy import) -> 0.46 s (x3.5; the first
+look reads the surface once, bench_board_reader's notes); analyze --calibration 0.37 -> 0.26 s
+(x1.9 -> x2.0: the same code, the spread of the hour); run peak RSS 124 / 139 MB -> 146 / 145
+MB: the camera now loads the fine dice check net for a still scene's read (observe.py
+fine_when_settled), within the 150 MB target by a few MB.
 """
 
 from __future__ import annotations
