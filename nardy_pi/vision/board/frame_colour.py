@@ -148,9 +148,10 @@ def relative_light(raw: np.ndarray, count: np.ndarray, light: np.ndarray,
         return light
     # Two groups are two sides only where one side cannot hold all the checkers seen, give or
     # take a miscounted stack (a side alone, split by light and shade, is left to the model).
-    if float((count[occupied] @ np.arange(count.shape[1])).sum()) <= SIDE + SLACK:
+    checkers = count[occupied] @ np.arange(count.shape[1])  # each stack's expected count
+    if float(checkers.sum()) <= SIDE + SLACK:
         return light
-    group = within_sides(group, colours, count[occupied] @ np.arange(count.shape[1]))
+    group = within_sides(group, colours, checkers)
     a, b = colours[group].mean(axis=0), colours[~group].mean(axis=0)
     votes = _logit(light[occupied])
     lighter = a[0] - b[0]
