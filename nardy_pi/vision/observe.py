@@ -284,8 +284,9 @@ class Observer:
                      ) -> tuple[list[DieReading], CubeFound | None, np.ndarray]:
         cube: CubeFound | None
         if getattr(self.dice_finder, "uses_board", False):
-            found = (self.dice_finder(image, h, fine=True) if fine  # type: ignore[call-arg]
-                     else self.dice_finder(image, h))  # type: ignore[call-arg]
+            # only a finder that `reads_still` is asked for its still read
+            still = {"fine": True} if fine else {}
+            found = self.dice_finder(image, h, **still)  # type: ignore[call-arg]
             readings, cube = list(found.dice), cube_from_seen(found.cube, h_inv)
         else:
             if getattr(self.dice_finder, "takes_box_filter", False):
