@@ -1,10 +1,10 @@
 """Loading images with one clear reason when a file is missing, empty, corrupt, tiny or huge.
 
 Image bombs are refused before decoding: a 3 MB run-length BMP or a 100 KB PNG can declare
-20000x20000 pixels and decode to gigabytes. Pillow's lazy `Image.open` reads only the header
-of every format OpenCV decodes here, so the declared size is checked first and OpenCV
-decodes only what passed. A format Pillow cannot identify is refused: its size could not be
-checked.
+20000x20000 pixels and decode to gigabytes. So the declared size is checked first and OpenCV
+decodes only what passed: PNG and JPEG headers are read here (image_header.py), every other
+format OpenCV decodes by Pillow's lazy `Image.open`, which reads only the header. A format
+Pillow cannot identify is refused: its size could not be checked.
 """
 
 from __future__ import annotations
@@ -29,6 +29,14 @@ CHECKED_FORMATS = frozenset(
 def declared_size(data: bytes, name: str | Path = "image") -> tuple[int, int]:
     """(width, height) from the header of an image file's bytes, without decoding pixels;
     ValueError when the format cannot be checked or the header is unreadable."""
+    from nardy_pi.vision.image_header import HeaderError, jpeg_size, png_size
+
+    try:
+        size = png_size(data) or jpeg_size(data)
+    except HeaderError:
+        raise ValueError(f"not a readable image (corrupt or unsupported format): {name}") from None
+    if size is not None:
+        return size
     from PIL import Image, UnidentifiedImageError
 
     try:
