@@ -11,11 +11,11 @@ points of the die's row, the empty bar). Without both references, or where they 
 
 from __future__ import annotations
 
-import cv2
 import numpy as np
 
 from nardy_pi.vision.board.layout import BAR_LOWER, SurfaceLayout
 from nardy_pi.vision.board.strips import map_points
+from nardy_pi.vision.lab import bgr_to_lab
 
 #: ring radii around the die's centre, in checker diameters: just outside the die (half its
 #: diagonal is about 0.35), inside a checker it rests on. With ON_SHARE, chosen on the named
@@ -105,5 +105,5 @@ def _lab_at(image: np.ndarray, h_surface: np.ndarray, spots,
         return None
     xy = np.clip(xy, 0, [w - 1, h - 1]) if whole else xy[inside]
     bgr = image[xy[:, 1], xy[:, 0]].reshape(-1, 1, 3)
-    lab = cv2.cvtColor(bgr.astype(np.float32) / 255.0, cv2.COLOR_BGR2LAB)
+    lab = bgr_to_lab(bgr.astype(np.float32) / 255.0)
     return lab.reshape(-1, 3)

@@ -17,10 +17,10 @@ wrong slots of 3655 with the spans chosen per fold on the others; bench_board_re
 
 from __future__ import annotations
 
-import cv2
 import numpy as np
 
 from nardy_pi.vision.board.layout import STRIP_REACH_V, STRIP_W, strip_rows
+from nardy_pi.vision.lab import bgr_to_lab
 
 #: the first checker's middle, in v from the base's surface edge: a checker is about a point
 #: wide (the strip is 1.2 points wide) and lies at the point's base
@@ -67,7 +67,7 @@ def checker_colours(raw: np.ndarray, slots: np.ndarray, margin: float = 0.0,
         rows = strip_rows(_ALONG[0], min(far, STRIP_REACH_V), margin)
         patch = np.ascontiguousarray(raw[slot, rows[0]:max(rows[1], rows[0] + 1),
                                          _COLS[0]:_COLS[1]])
-        lab = cv2.cvtColor(patch, cv2.COLOR_BGR2LAB).reshape(-1, 3)
+        lab = bgr_to_lab(patch).reshape(-1, 3)
         out[k] = np.median(lab.astype(np.float64), axis=0)
     return out
 
