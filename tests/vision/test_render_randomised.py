@@ -403,3 +403,35 @@ def test_loose_stacks_are_asked_for_and_keep_the_position():
         60, "train", (320, 240), loose_stacks=False).truth.checkers  # off by default
     assert plain[0] == loose[0] and len(plain[1]) == len(loose[1])
     assert plain[1] != loose[1]
+
+
+def test_loose_bar_checkers_lie_anywhere_along_their_half():
+    """Real bar checkers sit on the middle or far out; with `loose_bar` the renders show both,
+    every checker inside its half, and without it nothing changes."""
+    from nardy_pi.vision.render.randomised.layout import BoardLayout
+    from nardy_pi.vision.render.randomised.position import BoardPosition
+    from nardy_pi.vision.render.randomised.stacks import place_checkers
+
+    style = sample_train_style(np.random.default_rng(5))
+    lay = BoardLayout.of(style)
+    d, mid = lay.checker, lay.height / 2
+    points = [0] * 24
+    points[0], points[23] = 14, -13
+    position = BoardPosition(tuple(points), bar_white=1, bar_black=2)
+    first_gaps = {False: [], True: []}  # each side's nearest bar checker's centre from the middle
+    for seed in range(60):
+        for loose in (False, True):
+            bar = [c for c in place_checkers(seed, style, lay, position, loose_bar=loose)
+                   if c.where == "bar"]
+            assert len(bar) == 3
+            for white in (True, False):
+                ys = [c.y - mid for c in bar if c.white == white]
+                assert len({np.sign(y) for y in ys}) == 1  # one half per side
+                assert all(abs(y) <= mid - d / 2 + 1e-9 for y in ys)  # inside the surface
+                first_gaps[loose].append(min(abs(y) for y in ys) / d)
+        plain = place_checkers(seed, style, lay, position)
+        assert plain == place_checkers(seed, style, lay, position, loose_bar=False)
+    assert min(first_gaps[False]) >= 0.45  # plain: a row starts half a diameter out or more
+    near = sum(g < 0.3 for g in first_gaps[True])
+    far = sum(g > 1.5 for g in first_gaps[True])
+    assert near >= 5 and far >= 5, first_gaps[True]

@@ -368,8 +368,8 @@ def main(argv: list[str] | None = None) -> int:
                    help="share of shaken copies where a near wall hides a band at the top or "
                    "bottom surface edge and the corners mark the wall's top (strip_data.wall_cut)")
     p.add_argument("--bar-labels", action="store_true",
-                   help="label the randomised renders' occupied bar halves from where their "
-                   "checkers lie (not in the shipped recipe: see bench_calibrated_reader)")
+                   help="the randomised renders' bar checkers anywhere along their half "
+                   "(stacks.LOOSE_BAR), each occupied half labelled from where its checkers lie")
     p.add_argument("--context", action="store_true",
                    help="the model reads each strip with its frame's reference, the median "
                    "strip of its kind (board/strips.with_context); a fine-tune follows its base")

@@ -85,7 +85,7 @@ def randomised_frames(n: int, seed: int, group: int = 2000, loose_stacks: bool =
     for k in range(n):
         size = (640, 480) if rng.random() < 0.7 else (1280, 960)
         r = render_random(seed * 100003 + k, split="train", size=size,
-                          loose_stacks=loose_stacks)
+                          loose_stacks=loose_stacks, loose_bar=bar_labels)
         yield frame_from_random(r, bar_labels), group + k % 97
 
 

@@ -276,6 +276,7 @@ def render_random(
     clean: bool = False,
     scene_seed: int | None = None,
     loose_stacks: bool = False,
+    loose_bar: bool = False,
 ) -> RandomRender:
     """A domain-randomised board photo and its truth; the same arguments give the same image.
 
@@ -287,7 +288,8 @@ def render_random(
     (occluders.OCCLUDERS: "hand", "phone", "cup", "dice_cup"). `tilt_deg` forces the camera
     tilt; `clean` turns off the photo effects (exposure, glare, blur, noise, JPEG, greyscale).
     `loose_stacks` leaves some short stacks away from their point's base, as players do
-    (stacks.LOOSE_BASE); off, every stack starts at its base.
+    (stacks.LOOSE_BASE); off, every stack starts at its base. `loose_bar` puts bar checkers
+    anywhere along their half (stacks.LOOSE_BAR); off, near the middle.
     Dice, cube and occluder draw from their own random streams, so the board is the same with
     or without them.
 
@@ -325,7 +327,7 @@ def render_random(
 
     painter = CheckerPainter(style, layout.checker, layout.thickness, rng)
     checkers = place_checkers(int(scene_rng.integers(1 << 62)), style, layout, pos,
-                              loose=loose_stacks)
+                              loose=loose_stacks, loose_bar=loose_bar)
     light_az = rng.uniform(0, 2 * np.pi)
     light_dir = np.array([np.cos(light_az), np.sin(light_az)]) * rng.uniform(0.2, 1.2)
     shadow_darkness = float(rng.uniform(0.2, 0.6))

@@ -87,10 +87,12 @@ def _loose_shift(rng: np.random.Generator, rows: list[tuple[float, float, float]
 
 
 def place_checkers(seed: int, style: Style, layout: BoardLayout,
-                   position: BoardPosition, loose: bool = False) -> list[PlacedChecker]:
+                   position: BoardPosition, loose: bool = False,
+                   loose_bar: bool = False) -> list[PlacedChecker]:
     """Every checker of the position. Each stack draws from its own stream, so changing one
     point's count leaves every other stack exactly where it was. `loose`: some short stacks
-    slide away from their base (the second opinion's training renders)."""
+    slide away from their base (the second opinion's training renders). `loose_bar`: bar
+    checkers anywhere along their half (LOOSE_BAR), not only near the middle."""
     d, t = layout.checker, layout.thickness
     placed: list[PlacedChecker] = []
     for index, count in enumerate(position.points):
@@ -107,25 +109,40 @@ def place_checkers(seed: int, style: Style, layout: BoardLayout,
             placed.append(PlacedChecker(cx + shift + lateral, base + sign * along, lift * t,
                                         count > 0, "point", turn=float(rng.uniform(0, 6.3)),
                                         point=index + 1))
-    placed += _bar(np.random.default_rng([seed, 24]), style, layout, position)
+    placed += _bar(np.random.default_rng([seed, 24]), style, layout, position,
+                   np.random.default_rng([seed, 24, 1]) if loose_bar else None)
     placed += _off(np.random.default_rng([seed, 25]), layout, position)
     return placed
 
 
-def _bar(rng, style: Style, layout: BoardLayout, position: BoardPosition) -> list[PlacedChecker]:
+#: with `loose_bar`, this share of a side's bar checkers start anywhere along their half (half
+#: of those across the middle), from a single checker straddling the middle to one near the
+#: far end. Real players leave them both ways (the real photos' bar checkers: one on the
+#: middle, one two diameters out), while the plain renders start every bar row half a
+#: diameter or more from the middle.
+LOOSE_BAR = 0.6
+
+
+def _bar(rng, style: Style, layout: BoardLayout, position: BoardPosition,
+         loose: np.random.Generator | None = None) -> list[PlacedChecker]:
     out: list[PlacedChecker] = []
     mid = layout.height / 2
+    d = layout.checker
     white_below = rng.random() < 0.7
     for white, n in ((True, position.bar_white), (False, position.bar_black)):
         if not n:
             continue
         sign = 1.0 if white == white_below else -1.0
-        room = mid - layout.checker
-        rows = _row(rng, n, layout.checker, room, style)
-        start = mid + sign * rng.uniform(0.5, 1.2) * layout.checker
+        room = mid - d
+        rows = _row(rng, n, d, room, style)
+        start = mid + sign * rng.uniform(0.5, 1.2) * d
+        if loose is not None and loose.random() < LOOSE_BAR:
+            far = max(0.1, (mid - max(a for a, _l, _z in rows) - 0.3 * d) / d)
+            far = min(far, 0.5) if loose.random() < 0.5 else far  # half of them on the middle
+            start = mid + sign * loose.uniform(0.05, far) * d  # the first centre's distance
         for along, lateral, lift in rows:
             out.append(PlacedChecker(layout.bar_centre + lateral * 0.5,
-                                     start + sign * (along - layout.checker / 2),
+                                     start + sign * (along - d / 2),
                                      lift * layout.thickness, white, "bar",
                                      turn=float(rng.uniform(0, 6.3))))
     return out
