@@ -586,6 +586,25 @@ bench_calibrated_reader's peer, the sessions read without calibration, 95.2% -> 
 4150 of 4352), 69 -> 72 exact, occlusion false alarms 1 -> 0 of 168; calibrated unchanged
 (the camera's pair keeps the plain first model). The first look at 640x480, one thread, a
 training beside it: 394 ms at three placements, 176 read once.
+A bar reader, 2026-12-07 late, adopted (board/model.py BAR_MODEL_PATH, StripEnsemble.bar). Every
+real photo with a checker on the bar (8 checked, two boards) read as an empty bar: image028's
+sits on the middle of the bar, straddling the two halves' strips; image031's lies two
+diameters out, away from the base. The pair's members never saw either: the randomised
+renders start every bar row half a diameter or more from the middle, and their occupied bars
+are not labelled; the photos label bar strips only when empty. A third model, Lite0 on renders
+whose bar checkers lie anywhere along their half and are labelled (render stacks.LOOSE_BAR,
+--bar-labels; the second opinion's loose stacks and jitter), now reads the chosen layout's bar
+halves alone. Before -> after:
+  real photos held out by board (its fold models): 125 -> 123 wrong slots of 3510 (both
+    image031 photos now read; image028's checker on the middle still missed), images exact
+    93 -> 95 of 145, boards exact 8 -> 9 of 26 (image031)
+  held-out renders, 90 frames (this bench's): 2248 -> 2253 of 2335, exact 44 -> 45, occupied
+    bars 25 -> 30 of 31, empty bars 59 of 59 both; 200 other frames: occupied bars 36 -> 45 of
+    50, and with bar checkers left anywhere along the bar (loose_bar) 24 -> 43 of 50, per slot
+    4950 -> 4977 of 5188
+  cost: one more model (575 KB), its first forward pass about 25 ms at load 2, then 2 ms.
+The same model as the pair's second member instead of strip_reader_b: 140 wrong slots (alone
+177 against strip_reader_b's 187); as a third member averaged with both: 134. Not adopted.
 """
 
 from __future__ import annotations
@@ -649,6 +668,7 @@ READINGS = {
         ("both", {"steady": True}),
     "peer: the plain first model (the camera pair's) with the second, as analyze reads":
         ("plain both", {}),
+    "peer: both, the pair reading the bar too (no bar reader)": ("both, no bar", {}),
 }
 #: the camera pair's plain first model's folds (board/model.py FIRST_MODEL_PATH)
 PLAIN_FIRST_FOLD_MODELS = REPO / "bench" / "models" / "strip_folds_first"
@@ -662,8 +682,9 @@ def _real_photos_scored(fold_dir: Path, second_dir: Path, members: str, labels, 
         if members in ("first", "camera"):
             chosen = model
         else:  # the same fold's second opinion
-            both = with_second_opinion(model, second_dir)
-            chosen = both if members in ("both", "plain both") else both.models[1]
+            both = with_second_opinion(model, second_dir,
+                                       **({"bar_dir": None} if "no bar" in members else {}))
+            chosen = both if members != "second" else both.models[1]
 
         def reader(image, corners):
             o = read_unseen_board(image, corners, model=chosen, **options).observation
@@ -688,13 +709,14 @@ def _real_photos_scored(fold_dir: Path, second_dir: Path, members: str, labels, 
 
 
 def heldout_renders(n: int, model_path: Path | None, relative_colour: bool = True) -> None:
-    """`model_path` None: both shipped models averaged, as analyze reads."""
+    """`model_path` None: both shipped models averaged and the bar reader, as analyze reads."""
     from nardy_pi.vision.board.model import StripModel, first_look_model
     from nardy_pi.vision.render.randomised import render_random
 
     model = StripModel(model_path) if model_path else first_look_model()
 
     right = slots = exact = 0
+    bars = {True: [0, 0], False: [0, 0]}  # occupied or not: bars read right, frames
     for seed in range(n):
         r = render_random(10_000 + seed, split="heldout", size=(1280, 960), dice="none",
                           cube="none", occluder=False)
@@ -712,11 +734,15 @@ def heldout_renders(n: int, model_path: Path | None, relative_colour: bool = Tru
         ok += (obs.bar_white == t.bar_white) + (obs.bar_black == t.bar_black)
         all_ok = ok == seen
         right, slots, exact = right + ok, slots + seen, exact + all_ok
+        bar = bars[bool(t.bar_white or t.bar_black)]
+        bar[0] += (obs.bar_white, obs.bar_black) == (t.bar_white, t.bar_black)
+        bar[1] += 1
     peer = "" if relative_colour else ", peer: the model's colours alone"
     print(f"renderer styles held out of training, no calibration ({n} frames, 1280x960, "
           f"{_shown(model_path) if model_path else 'both shipped models'}{peer}):")
     print(f"  per slot      {_pct(right, slots)}")
     print(f"  frames exact  {_pct(exact, n)}")
+    print(f"  bars read right: occupied {_pct(*bars[True])}, empty {_pct(*bars[False])}")
 
 
 def speed(rounds: int) -> None:

@@ -406,11 +406,45 @@ def test_the_first_look_pair_picks_the_bar_with_its_second_member_alone() -> Non
     assert fitted.reader.cutter.layout == alone.reader.cutter.layout
     x = normalise(fitted.strips)
     want = average([pair.predict(x), pair.predict(x[..., ::-1])])
-    assert np.allclose(fitted.predictions.count, want.count, atol=1e-6)
+    points = slice(0, BAR_LOWER)
+    assert np.allclose(fitted.predictions.count[points], want.count[points], atol=1e-6)
+    # the bar halves are the bar reader's alone, plain and mirrored
+    bar = x[[BAR_LOWER, BAR_UPPER]]
+    read = average([pair.bar.predict(bar), pair.bar.predict(bar[..., ::-1])])
+    assert np.allclose(fitted.predictions.count[[BAR_LOWER, BAR_UPPER]], read.count, atol=1e-6)
+    assert np.allclose(fitted.predictions.light[[BAR_LOWER, BAR_UPPER]], read.light, atol=1e-6)
     whole = StripEnsemble(pair.models)  # no scout: the pair reads every candidate
     assert whole.scout is whole
     with pytest.raises(ValueError, match="no member 2"):
         StripEnsemble(pair.models, scout=2)
+
+
+@pytest.mark.parametrize(("seed", "bar"), [(30014, (1, 0)), (30044, (1, 0)), (30056, (0, 2)),
+                                         (30005, (0, 3)), (30002, (0, 0))])
+def test_the_first_look_reads_bar_checkers_anywhere_along_the_bar(seed, bar) -> None:
+    """Real players leave a hit checker on the middle of the bar or far along it; the first
+    look's bar reader learned both (renders with loose_bar, --bar-labels). Looks never trained
+    on, a checker left loose along the bar in the first four."""
+    from nardy_pi.vision.board.first_look import read_unseen_board
+    from nardy_pi.vision.board.model import BAR_MODEL_PATH, first_look_model
+    from nardy_pi.vision.render.randomised import render_random
+
+    assert first_look_model().bar.path == BAR_MODEL_PATH
+    assert BAR_MODEL_PATH.stat().st_size < 2 << 20
+    shot = render_random(seed, split="heldout", size=(640, 480), dice="none", cube="none",
+                         occluder=False, loose_bar=True)
+    assert (shot.truth.bar_white, shot.truth.bar_black) == bar
+    obs = read_unseen_board(shot.image, np.asarray(shot.truth.corners)).observation
+    assert (obs.bar_white, obs.bar_black) == bar
+
+
+def test_a_bar_reader_reads_the_strips_its_ensemble_reads() -> None:
+    from nardy_pi.vision.board.model import StripEnsemble, first_look_model, shipped_model
+
+    pair = first_look_model()
+    with pytest.raises(ValueError, match="same strips"):  # cut at the edge, not outside it
+        StripEnsemble(pair.models, scout=1, bar=shipped_model())
+    assert StripEnsemble(pair.models).bar is None
 
 
 def test_the_camera_pair_asks_the_second_model_only_where_the_first_is_unsure() -> None:

@@ -23,6 +23,10 @@ LITE_MODEL_PATH = MODEL_PATH.with_name("strip_reader_lite.onnx")
 #: the second member of both pairs: a second opinion trained by another recipe (renders with
 #: loose checkers, twice the corner jitter), on the same strips
 SECOND_MODEL_PATH = MODEL_PATH.with_name("strip_reader_b.onnx")
+#: the first look's bar reader (`StripEnsemble.bar`): Lite0 trained on renders whose bar
+#: checkers lie anywhere along the bar and are labelled (train/board_reader.py --bar-labels);
+#: the pair's members learned occupied bars only from the first renderer's habit
+BAR_MODEL_PATH = MODEL_PATH.with_name("strip_reader_bar.onnx")
 _OUTPUTS = ["count", "colour", "occluded", "embedding"]
 
 
@@ -142,19 +146,25 @@ class StripEnsemble:
     The embedding is the first member's: heads and prototypes are fitted to one model only.
     `scout`: the member that alone picks among the bar candidates (reader.fit_reader) before
     the whole ensemble reads the chosen one: the cheap member, where another costs much more
-    (None: the whole ensemble picks)."""
+    (None: the whole ensemble picks).
+    `bar`: a model that alone reads the chosen layout's two bar halves (reader.fit_reader),
+    where the members never learned checkers lying anywhere along the bar."""
 
-    def __init__(self, models: list[StripModel], scout: int | None = None) -> None:
+    def __init__(self, models: list[StripModel], scout: int | None = None,
+                 bar: StripModel | None = None) -> None:
         if not models:
             raise ValueError("an ensemble needs at least one strip model")
         if scout is not None and not 0 <= scout < len(models):
             raise ValueError(f"no member {scout} to scout with among {len(models)}")
-        if len({m.base_margin_v for m in models}) > 1:
+        if len({m.base_margin_v for m in [*models, *([bar] if bar else [])]}) > 1:
             raise ValueError("the models of an ensemble must read the same strips "
                              f"({', '.join(m.path.name for m in models)} differ)")
         self.models = models
+        self.bar = bar
         self.base_margin_v = models[0].base_margin_v
         self.context = any(m.context for m in models)
+        if bar is not None and bar.context != self.context:
+            raise ValueError(f"the bar reader {bar.path.name} must read strips as the members do")
         self.scout = self if scout is None else models[scout]
 
     @property
@@ -225,7 +235,7 @@ def first_look_model() -> StripEnsemble:
     camera loop's model (`shipped_model`) reads strips cut at the edge, where its occluder head
     proved steadier (bench/bench_board_reader.py, 2026-12-05)."""
     return StripEnsemble([_loaded(str(LITE_MODEL_PATH)), _loaded(str(SECOND_MODEL_PATH))],
-                         scout=1)
+                         scout=1, bar=_loaded(str(BAR_MODEL_PATH)))
 
 
 def shipped_model(path: str = str(MODEL_PATH)) -> StripModel:

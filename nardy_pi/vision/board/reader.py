@@ -11,7 +11,7 @@ import numpy as np
 from nardy_pi.vision.board.decode import VALUES, decode, signed_distribution
 from nardy_pi.vision.board.die_rest import ring_on_checker
 from nardy_pi.vision.board.heads import Heads
-from nardy_pi.vision.board.layout import SLOTS, STRIP_REACH_V, SurfaceLayout
+from nardy_pi.vision.board.layout import BAR_LOWER, BAR_UPPER, SLOTS, STRIP_REACH_V, SurfaceLayout
 from nardy_pi.vision.board.model import (
     SecondOpinionWhereUnsure,
     StripEnsemble,
@@ -213,4 +213,21 @@ def fit_reader(image: np.ndarray, corners, model: StripModel | StripEnsemble | N
         chosen = np.concatenate([chosen, more])
     readings.append(model.predict(chosen[..., ::-1]))
     rows = [r.rows(slice(i, i + SLOTS)) for r in readings for i in range(0, len(r.count), SLOTS)]
-    return FittedReader(readers[k], average(rows), cut[k])
+    return FittedReader(readers[k], _bar_read(model, average(rows), chosen[:SLOTS]), cut[k])
+
+
+def _bar_read(model: StripModel | StripEnsemble, mean: StripPredictions, strips: np.ndarray
+              ) -> StripPredictions:
+    """The bar halves as an ensemble's `bar` reader reads them, plain and mirrored averaged
+    (model.StripEnsemble.bar; without one, `mean` as it is)."""
+    bar = getattr(model, "bar", None)
+    if bar is None:
+        return mean
+    halves = strips[[BAR_LOWER, BAR_UPPER]]
+    read = average([bar.predict(halves), bar.predict(halves[..., ::-1])])
+    parts = {}
+    for name in ("count", "light", "occluded"):
+        mine = getattr(mean, name).copy()
+        mine[[BAR_LOWER, BAR_UPPER]] = getattr(read, name)
+        parts[name] = mine
+    return StripPredictions(parts["count"], parts["light"], parts["occluded"], mean.embedding)

@@ -41,6 +41,24 @@ where a near wall hides the checkers at one base and the corners mark the wall's
         --out nardy_pi/vision/models/strip_reader_b.onnx
     ... --lobo bench/models/strip_folds_b    # its fold models, the same folds
 
+The first look's bar halves are read by a third model alone, models/strip_reader_bar.onnx
+(board/model.py BAR_MODEL_PATH): the pair's members learned occupied bars only from the first
+renderer's habit (photo bars are labelled only when empty; randomised renders' occupied bars
+not at all), and read every real photo with a bar checker as an empty bar (one on the middle,
+one far along it). Its renders put bar checkers anywhere along their half and label each half
+(`--bar-labels`, render stacks.LOOSE_BAR); Lite0 and the second opinion's render options
+otherwise (base 39 min here beside a dice training, fine-tunes 4 min):
+
+    python -m nardy_pi.vision.train.board_reader $M --lite --loose-stacks --bar-labels \
+        --jitter 0.016 --steps 6000 --lr 2e-3 --out /tmp/base_bar.onnx
+    python -m nardy_pi.vision.train.board_reader $M --wall-cut 0.3 --recipe photos \
+        --init /tmp/base_bar.onnx --loose-stacks --bar-labels --jitter 0.016 \
+        --out nardy_pi/vision/models/strip_reader_bar.onnx
+    ... --lobo bench/models/strip_folds_bar    # its fold models, the same folds
+
+As the pair's second member instead of strip_reader_b it read the held-out photos worse
+(140 wrong slots against 125; alone 177, strip_reader_b alone 187), so it reads the bar only.
+
 `--folds 29` leaves every board out alone (27 fold models; a fold whose board has no checked
 photo trains nothing): no better than the five folds (bench_board_reader's notes).
 

@@ -28,6 +28,8 @@ FOLD_MODELS = REPO / "bench" / "models" / "strip_folds"
 #: strip_folds_first beside them holds the camera pair's first member's (FIRST_MODEL_PATH's)
 FIRST_FOLD_MODELS = REPO / "bench" / "models" / "strip_folds_lite"
 SECOND_FOLD_MODELS = REPO / "bench" / "models" / "strip_folds_b"
+#: the same folds for the first look's bar reader (BAR_MODEL_PATH's)
+BAR_FOLD_MODELS = REPO / "bench" / "models" / "strip_folds_bar"
 
 MakeReader = Callable[[StripModel], Callable[[Any, Any], Any]]
 
@@ -41,14 +43,18 @@ def fold_boards(fold_dir: Path = FOLD_MODELS) -> list[list[str]]:
     return [list(f) for f in json.loads(manifest.read_text())["folds"]]
 
 
-def with_second_opinion(model: StripModel, second_dir: Path = SECOND_FOLD_MODELS
-                        ) -> StripEnsemble:
-    """A fold model and the same fold's second opinion, averaged as `analyze` reads (both
-    were trained without that fold's boards; the second picks the bar candidate)."""
+def with_second_opinion(model: StripModel, second_dir: Path = SECOND_FOLD_MODELS,
+                        bar_dir: Path | None = BAR_FOLD_MODELS) -> StripEnsemble:
+    """A fold model and the same fold's second opinion, averaged as `analyze` reads, and the
+    same fold's bar reader (all trained without that fold's boards; the second picks the bar
+    candidate). `bar_dir` None: the pair reads the bar too."""
     second = second_dir / model.path.name
-    if not second.is_file():
-        raise FileNotFoundError(f"no second-opinion fold model {second}")
-    return StripEnsemble([model, StripModel(second)], scout=1)
+    bar = None if bar_dir is None else bar_dir / model.path.name
+    for path in (second, bar):
+        if path is not None and not path.is_file():
+            raise FileNotFoundError(f"no fold model {path}")
+    return StripEnsemble([model, StripModel(second)], scout=1,
+                         bar=None if bar is None else StripModel(bar))
 
 
 def held_out_score(make_reader: MakeReader, fold_dir: Path = FOLD_MODELS,
