@@ -43,6 +43,9 @@ from nardy_pi.vision.dice_samples import (  # noqa: E402
 DEFAULT_PHOTOS = REPO.parent / "shared" / "data" / "dice-photos" / "train"
 DEFAULT_BOARDS = REPO.parent / "shared" / "data" / "board-photos"
 DEFAULT_CACHE = Path("/tmp/nardy_pi_dice_cache")
+#: the fold models bench_dice_board.py reads, kept in the repo (a /tmp cache did not outlive
+#: a session, and each retraining moves the figures by a seed's noise)
+DICE_FOLDS = REPO / "bench" / "models" / "dice_folds"
 
 
 def cached_renders(count: int, seed: int, cache: Path, named: bool = False) -> list[Sample]:
@@ -129,7 +132,7 @@ def main() -> int:
     parser.add_argument("--boards", type=Path, default=DEFAULT_BOARDS)
     parser.add_argument("--cache", type=Path, default=DEFAULT_CACHE)
     parser.add_argument("--out", type=Path, help="with --folds: where the fold models go "
-                        "(default: the cache)")
+                        "(default: bench/models/dice_folds)")
     parser.add_argument("--write", action="store_true", help="store the ONNX models")
     parser.add_argument("--folds", action="store_true",
                         help="instead: fold models for bench/bench_dice_board.py, each "
@@ -143,7 +146,7 @@ def main() -> int:
         parser.error("--fold-count must be 2 or more")
     if args.fold is not None and not 0 <= args.fold < args.fold_count:
         parser.error(f"--fold must be 0..{args.fold_count - 1}")
-    args.out = args.out or args.cache
+    args.out = args.out or (DICE_FOLDS if args.folds else args.cache)
     try:
         from nardy_pi.vision.dice_training_net import CHECK_WIDTHS, export_onnx, train_nets
     except ImportError as exc:
