@@ -29,6 +29,12 @@ look reads the surface once, bench_board_reader's notes); analyze --calibration 
 (x1.9 -> x2.0: the same code, the spread of the hour); run peak RSS 124 / 139 MB -> 146 / 145
 MB: the camera now loads the fine dice check net for a still scene's read (observe.py
 fine_when_settled), within the 150 MB target by a few MB.
+2026-12-07 late, 1052652 (--repo) against 87be9ab, back to back at load 0.5-0.8: analyze
+--calibration 0.32 -> 0.23 s (x2.3 -> x1.8 the cv2+numpy import), analyze --corners 0.52 ->
+0.41 s (x3.8 -> x3.2; it now also loads the first look's bar reader, about 25 ms); run peak
+RSS 145 MB both. The savings: PNG and JPEG headers read without Pillow (imageio, 32-35 ms of
+Pillow's import and plugin registry) and CIELAB in numpy (lab.py: OpenCV builds its Lab tables
+on a process's first conversion, 57-62 ms here).
 """
 
 from __future__ import annotations
