@@ -156,9 +156,10 @@ class StripEnsemble:
             raise ValueError("an ensemble needs at least one strip model")
         if scout is not None and not 0 <= scout < len(models):
             raise ValueError(f"no member {scout} to scout with among {len(models)}")
-        if len({m.base_margin_v for m in [*models, *([bar] if bar else [])]}) > 1:
+        every = [*models, *([bar] if bar else [])]
+        if len({m.base_margin_v for m in every}) > 1:
             raise ValueError("the models of an ensemble must read the same strips "
-                             f"({', '.join(m.path.name for m in models)} differ)")
+                             f"({', '.join(m.path.name for m in every)} differ)")
         self.models = models
         self.bar = bar
         self.base_margin_v = models[0].base_margin_v

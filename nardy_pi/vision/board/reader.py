@@ -225,7 +225,7 @@ def _bar_read(model: StripModel | StripEnsemble, mean: StripPredictions, strips:
         return mean
     halves = strips[[BAR_LOWER, BAR_UPPER]]
     read = average([bar.predict(halves), bar.predict(halves[..., ::-1])])
-    parts = {}
+    parts: dict[str, np.ndarray] = {}
     for name in ("count", "light", "occluded"):
         mine = getattr(mean, name).copy()
         mine[[BAR_LOWER, BAR_UPPER]] = getattr(read, name)
