@@ -131,6 +131,10 @@ accepts 19 of 20 as before; per slot 94.3% -> 94.2%, frames exact 32.1% both, oc
 A stack's colour from its first checkers (board/frame_colour.py; bench_board_reader's notes),
 2026-12-07: per slot 94.2% -> 94.4%, frames exact 53 -> 55 of 168 (worn_cafe_glare 107 -> 98
 wrong slots), occlusion unchanged; without calibration 94.4% -> 94.6%, 57 -> 58 exact.
+2026-12-07 late: CIELAB in numpy (vision/lab.py, for analyze's start-up) moves a few stacks'
+colours by OpenCV's 8-bit rounding (at most 2 levels): calibrated 4111 -> 4108 of 4352 slots
+(the same run with OpenCV's conversion put back: 4111), 55 exact both; the real photos held
+out read exactly as before. Without calibration 4150 -> 4152 with the first look's bar reader.
 """
 
 from __future__ import annotations
