@@ -42,6 +42,16 @@ class StripPredictions:
         return StripPredictions(self.count[which], self.light[which], self.occluded[which],
                                 self.embedding[which])
 
+    def with_rows(self, which, other: StripPredictions) -> StripPredictions:
+        """These predictions with the strips `which` read as `other` reads them (the
+        embedding stays this one's: the heads and prototypes are fitted to it)."""
+        parts: dict[str, np.ndarray] = {}
+        for name in ("count", "light", "occluded"):
+            mine = getattr(self, name).copy()
+            mine[which] = getattr(other, name)
+            parts[name] = mine
+        return StripPredictions(embedding=self.embedding, **parts)
+
 
 def strip_path(model_path: Path) -> Path:
     """`<model>.strip.json`, beside a model: the strips it was trained on (`base_margin_v`:
@@ -211,13 +221,7 @@ class SecondOpinionWhereUnsure:
         if not unsure.any():
             return first
         second = self.second.predict(x[unsure])
-        parts = {}
-        for name in ("count", "light", "occluded"):
-            mine = getattr(first, name).copy()
-            mine[unsure] = (mine[unsure] + getattr(second, name)) / 2.0
-            parts[name] = mine
-        return StripPredictions(parts["count"], parts["light"], parts["occluded"],
-                                first.embedding)
+        return first.with_rows(unsure, average([first.rows(unsure), second]))
 
 
 @lru_cache(maxsize=1)

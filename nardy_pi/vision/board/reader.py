@@ -225,9 +225,4 @@ def _bar_read(model: StripModel | StripEnsemble, mean: StripPredictions, strips:
         return mean
     halves = strips[[BAR_LOWER, BAR_UPPER]]
     read = average([bar.predict(halves), bar.predict(halves[..., ::-1])])
-    parts: dict[str, np.ndarray] = {}
-    for name in ("count", "light", "occluded"):
-        mine = getattr(mean, name).copy()
-        mine[[BAR_LOWER, BAR_UPPER]] = getattr(read, name)
-        parts[name] = mine
-    return StripPredictions(parts["count"], parts["light"], parts["occluded"], mean.embedding)
+    return mean.with_rows([BAR_LOWER, BAR_UPPER], read)
