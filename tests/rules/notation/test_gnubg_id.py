@@ -94,6 +94,7 @@ def _gnubg_args(m: MatchId) -> list:
 
 _ENCODE = """
 import json, sys
+import gnubg
 out = []
 for cube, jacoby, pos in json.load(sys.stdin):
     cube[4], pos[4] = tuple(cube[4]), tuple(pos[4])
